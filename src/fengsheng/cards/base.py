@@ -1,0 +1,55 @@
+"""What every card type provides: when and by whom it may be used, its targets, and its resolution.
+
+One module per card type (``cards/lock.py`` …) subclasses :class:`CardHandler`; ``cards/__init__.py`` registers
+them. The window kinds a card may be used in come from S-PASS-13 and the card texts (S-CARD-*).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from fengsheng.core.events import Event
+
+if TYPE_CHECKING:
+    from fengsheng.core.state import Use
+    from fengsheng.flow.window import Window
+    from fengsheng.game import Game
+
+NO_TARGET: list[tuple[int, int]] = [(-1, -1)]
+
+
+class CardHandler:
+    """Rules of one card type used as a function card (S-COMP-5)."""
+
+    type: ClassVar[str] = ""
+    windows: ClassVar[frozenset[str]] = frozenset()
+    """Window kinds (``play``, ``step1``, ``step2``, ``end``) in which the card may be used at all."""
+    hidden: ClassVar[bool] = False
+    """True if the card is handed over face down, so others do not see its face (试探)."""
+
+    def allowed(self, g: Game, seat: int, win: Window) -> bool:
+        """The card's own timing and user restrictions (the window kind is already in ``windows``)."""
+        return True
+
+    def can_use(self, g: Game, seat: int, win: Window) -> bool:
+        """``allowed``, or permitted by a rule (a character skill beats the card text, S-PRIO-1)."""
+        if self.allowed(g, seat, win):
+            return True
+        return bool(g.permit_rules) and g.permits(seat, self.type, win)
+
+    def targets(self, g: Game, seat: int, win: Window) -> list[tuple[int, int]]:
+        """Valid (target seat, ref) pairs; ``NO_TARGET`` for a card without a target, ``[]`` if none is valid."""
+        return NO_TARGET
+
+    def resolve(self, g: Game, use: Use, win: Window) -> None:
+        """Apply the effect. Set ``use.failed`` if it has lost its target. May push frames."""
+
+    def dispose(self, g: Game, use: Use) -> None:
+        """Where the card goes after resolving or being cancelled: the discard pile (S-TURN-9)."""
+        g.discard.append(use.card)
+
+
+def fail(g: Game, use: Use, why: str) -> None:
+    """Mark a use as having lost its target (S-PRIO-10, A-31) and log it."""
+    use.failed = True
+    g.events.append(Event("fizzle", {"uid": use.uid, "user": use.user, "use": use.use, "why": why}))

@@ -1,0 +1,130 @@
+"""试探 Probe (S-CARD-PROBE-1..8, A-20, A-21, A-22).
+
+Only in your own play phase, on another player. The card is handed face down: only the user and the target see its
+text (S-CARD-PROBE-3). The target must act by his identity: the card's effect (discard 1 / draw 2) if he has the
+named identity, otherwise he says the card's line aloud (A-21). With no cards to discard he just says so
+(S-CARD-PROBE-4). A 城府 character may choose either action (S-CARD-PROBE-7). A resolved probe leaves the game
+face down (S-CARD-PROBE-5, A-22); a cancelled or failed one goes to the discard pile.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.cards.base import CardHandler, fail
+from fengsheng.core.cards import DISCARD_1, DRAW_2, PROBE, STANDARD_DECK
+from fengsheng.core.events import Event
+from fengsheng.core.options import DISCARD, DISCARD_KIND, RESPOND, RESPOND_KIND, Decision, Option
+from fengsheng.core.state import W_PLAY, Frame
+
+if TYPE_CHECKING:
+    from fengsheng.core.state import Use
+    from fengsheng.flow.window import Window
+    from fengsheng.game import Game
+
+EFFECT = "effect"
+LINE = "line"
+
+
+class Probe(CardHandler):
+    type = PROBE
+    windows = frozenset({W_PLAY})
+    hidden = True
+
+    def allowed(self, g: Game, seat: int, win: Window) -> bool:
+        return seat == g.current  # S-CARD-PROBE-1 / A-20: own play phase
+
+    def targets(self, g: Game, seat: int, win: Window) -> list[tuple[int, int]]:
+        return [(s.index, -1) for s in g.seats if s.in_game and s.index != seat]
+
+    def resolve(self, g: Game, use: Use, win: Window) -> None:
+        t = use.target
+        if not g.seats[t].in_game:
+            fail(g, use, "target_gone")
+            return
+        card = STANDARD_DECK[use.card]
+        g.events.append(
+            Event(
+                "probe",
+                {"user": use.user, "target": t, "uid": use.uid},
+                {
+                    "card": use.card,
+                    "identity": card.probe_identity,
+                    "effect": card.probe_effect,
+                    "line": card.probe_line,
+                },
+                (use.user, t),
+            )
+        )
+        g.frames.append(ProbeAnswer(use.user, t, use.card))
+        # S-CARD-PROBE-8 / S-TERM-13: "when probed" skills need the probe to take effect; they run first.
+        g.fire("probed", {"seat": t, "user": use.user, "uid": use.uid, "card": use.card})
+
+    def dispose(self, g: Game, use: Use) -> None:
+        if use.cancelled or use.failed:
+            g.discard.append(use.card)  # S-CARD-SEE-2, A-22: back into circulation, face up
+        else:
+            g.probes_out.append(use.card)  # S-CARD-PROBE-5: out of the game, face down
+
+
+class ProbeAnswer(Frame):
+    """The probed player's answer: the card's effect, or its line (or, with 城府, his choice)."""
+
+    __slots__ = ("card", "stage", "target", "user")
+
+    def __init__(self, user: int, target: int, card: int) -> None:
+        self.user = user
+        self.target = target
+        self.card = card
+        self.stage = 0
+
+    def run(self, g: Game) -> Decision | None:
+        t = self.target
+        if not g.seats[t].in_game:
+            g.frames.pop()
+            return None
+        if self.stage == 1:
+            hand = g.seats[t].hand
+            return Decision(t, DISCARD_KIND, tuple(Option(DISCARD, card=c) for c in hand), "probe")
+        if g.may_conceal(t):
+            self.stage = 2
+            return Decision(t, RESPOND_KIND, (Option(RESPOND, name=EFFECT), Option(RESPOND, name=LINE)), "probe")
+        matches = g.seats[t].identity == STANDARD_DECK[self.card].probe_identity
+        self._answer(g, EFFECT if matches else LINE)
+        return None
+
+    def _answer(self, g: Game, how: str) -> None:
+        t = self.target
+        card = STANDARD_DECK[self.card]
+        base: dict[str, Any] = {"seat": t, "user": self.user}
+        if how == LINE:
+            g.events.append(Event("probe_answer", {**base, "answer": "line", "line": card.probe_line}))
+            g.frames.pop()
+        elif card.probe_effect == DRAW_2:
+            g.events.append(Event("probe_answer", {**base, "answer": "draw"}))
+            g.frames.pop()
+            g.draw(t, 2)
+        else:
+            assert card.probe_effect == DISCARD_1
+            if not g.seats[t].hand:
+                g.events.append(Event("probe_answer", {**base, "answer": "discard_none"}))  # S-CARD-PROBE-4
+                g.frames.pop()
+            else:
+                self.stage = 1
+
+    def answer(self, g: Game, option: Option) -> None:
+        if self.stage == 2:
+            self.stage = 0
+            self._answer(g, option.name)
+            return
+        c = option.card
+        g.seats[self.target].hand.remove(c)
+        g.discard.append(c)
+        g.events.append(Event("probe_answer", {"seat": self.target, "user": self.user, "answer": "discard", "card": c}))
+        g.frames.pop()
+
+    def describe(self) -> dict[str, Any]:
+        return {"frame": "ProbeAnswer", "user": self.user, "target": self.target}
+
+
+HANDLER = Probe()

@@ -1,0 +1,169 @@
+"""The 81 standard game cards, loaded from data (``data/standard-cards.csv``), and the card-spec notation.
+
+A card is an immutable value. Card ids 0..80 follow the CSV row order; ids are public (the table is in the
+package), which is why views never show the id of a card the seat may not see.
+
+Card-spec notation (used by the scenario builder, tests and logs), documented in ``docs/engine.md``::
+
+    <colour>:<type>[:<identity>:<effect>][:<method>]
+
+* colour: ``R`` red, ``B`` blue, ``K`` black (K as in CMYK, since B is blue);
+* type: ``lock``, ``lure_away``, ``intercept``, ``return``, ``decode``, ``burn``, ``see_through``, ``probe``,
+  ``true_or_false``;
+* for probes: identity ``ug`` / ``mi`` / ``by`` and effect ``draw`` / ``discard``;
+* method (optional, checked): ``secret``, ``direct``, ``text``.
+
+Examples: ``R:lock``, ``K:intercept``, ``B:probe:mi:draw``, ``K:burn:direct``.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from importlib import resources
+
+RED, BLUE, BLACK = "red", "blue", "black"
+COLOURS = (RED, BLUE, BLACK)
+
+SECRET, DIRECT, TEXT = "secret", "direct", "text"
+METHODS = (SECRET, DIRECT, TEXT)
+
+LOCK = "lock"
+LURE_AWAY = "lure_away"
+INTERCEPT = "intercept"
+RETURN = "return"
+DECODE = "decode"
+BURN = "burn"
+SEE_THROUGH = "see_through"
+PROBE = "probe"
+TRUE_OR_FALSE = "true_or_false"
+CARD_TYPES = (LOCK, LURE_AWAY, INTERCEPT, RETURN, DECODE, BURN, SEE_THROUGH, PROBE, TRUE_OR_FALSE)
+
+UNDERGROUND = "underground"
+MILITARY_INTEL = "military_intel"
+BYSTANDER = "bystander"
+IDENTITIES = (UNDERGROUND, MILITARY_INTEL, BYSTANDER)
+
+DRAW_2 = "draw_2"
+DISCARD_1 = "discard_1"
+
+_COLOUR_CODE = {"R": RED, "B": BLUE, "K": BLACK}
+_CODE_OF_COLOUR = {v: k for k, v in _COLOUR_CODE.items()}
+_IDENTITY_CODE = {"ug": UNDERGROUND, "mi": MILITARY_INTEL, "by": BYSTANDER}
+_CODE_OF_IDENTITY = {v: k for k, v in _IDENTITY_CODE.items()}
+_EFFECT_CODE = {"draw": DRAW_2, "discard": DISCARD_1}
+_CODE_OF_EFFECT = {v: k for k, v in _EFFECT_CODE.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical game card: its function type, colour and transmission method (and probe text)."""
+
+    id: int
+    type: str
+    colour: str
+    method: str
+    probe_identity: str | None = None
+    probe_effect: str | None = None
+    probe_line: str | None = None
+
+    @property
+    def spec(self) -> str:
+        """The compact notation, e.g. ``R:lock`` or ``K:probe:mi:draw``."""
+        s = f"{_CODE_OF_COLOUR[self.colour]}:{self.type}"
+        if self.type == PROBE:
+            assert self.probe_identity is not None and self.probe_effect is not None
+            s += f":{_CODE_OF_IDENTITY[self.probe_identity]}:{_CODE_OF_EFFECT[self.probe_effect]}"
+        return s
+
+    def __str__(self) -> str:
+        return f"{self.spec}#{self.id}"
+
+
+def _load_standard() -> tuple[Card, ...]:
+    cards: list[Card] = []
+    text = resources.files("fengsheng").joinpath("data/standard-cards.csv").read_text(encoding="utf-8")
+    for row in csv.DictReader(text.splitlines()):
+        for _ in range(int(row["count"])):
+            effect = row["probe_effect"].split(" ")[0] or None
+            cards.append(
+                Card(
+                    id=len(cards),
+                    type=row["card_type_id"],
+                    colour=row["color"],
+                    method=row["method"],
+                    probe_identity=row["probe_identity_id"] or None,
+                    probe_effect=effect,
+                    probe_line=row["probe_else_declaration_zh"] or None,
+                )
+            )
+    return tuple(cards)
+
+
+STANDARD_DECK: tuple[Card, ...] = _load_standard()
+"""The 81 standard-edition cards, indexed by id."""
+
+# Flat per-id tables for the hot paths of the engine (a list index is cheaper than an attribute lookup).
+CARD_TYPE: tuple[str, ...] = tuple(c.type for c in STANDARD_DECK)
+CARD_COLOUR: tuple[str, ...] = tuple(c.colour for c in STANDARD_DECK)
+IS_BLACK: tuple[bool, ...] = tuple(c.colour == BLACK for c in STANDARD_DECK)
+
+
+class CardSpecError(ValueError):
+    """A card spec string that does not follow the notation or matches no card."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    """A parsed card spec: the properties a card must have (``None`` = any)."""
+
+    colour: str
+    type: str
+    method: str | None = None
+    probe_identity: str | None = None
+    probe_effect: str | None = None
+
+    def matches(self, card: Card) -> bool:
+        return (
+            card.colour == self.colour
+            and card.type == self.type
+            and (self.method is None or card.method == self.method)
+            and (self.probe_identity is None or card.probe_identity == self.probe_identity)
+            and (self.probe_effect is None or card.probe_effect == self.probe_effect)
+        )
+
+
+def parse_spec(text: str) -> CardSpec:
+    """Parse ``R:lock``-style notation (see the module docstring)."""
+    parts = [p for p in text.strip().split(":") if p]
+    if len(parts) < 2:
+        raise CardSpecError(f"card spec {text!r}: expected <colour>:<type>[...], e.g. 'R:lock' or 'K:probe:mi:draw'")
+    colour = _COLOUR_CODE.get(parts[0].upper())
+    if colour is None:
+        raise CardSpecError(f"card spec {text!r}: colour must be R, B or K (black), not {parts[0]!r}")
+    ctype = parts[1]
+    if ctype not in CARD_TYPES:
+        raise CardSpecError(f"card spec {text!r}: unknown type {ctype!r}; types are {', '.join(CARD_TYPES)}")
+    method = identity = effect = None
+    for p in parts[2:]:
+        if p in METHODS:
+            method = p
+        elif p in _IDENTITY_CODE or p in IDENTITIES:
+            identity = _IDENTITY_CODE.get(p, p)
+        elif p in _EFFECT_CODE or p in (DRAW_2, DISCARD_1):
+            effect = _EFFECT_CODE.get(p, p)
+        else:
+            raise CardSpecError(f"card spec {text!r}: unknown part {p!r}")
+    if (identity or effect) and ctype != PROBE:
+        raise CardSpecError(f"card spec {text!r}: only probes have an identity and an effect")
+    spec = CardSpec(colour, ctype, method, identity, effect)
+    if not any(spec.matches(c) for c in STANDARD_DECK):
+        raise CardSpecError(f"card spec {text!r} matches no card of the standard deck")
+    return spec
+
+
+def find_cards(spec: str | CardSpec, among: list[int] | tuple[int, ...] | None = None) -> list[int]:
+    """Ids of the cards matching ``spec`` (among ``among`` if given, in that order)."""
+    sp = parse_spec(spec) if isinstance(spec, str) else spec
+    ids = range(len(STANDARD_DECK)) if among is None else among
+    return [i for i in ids if sp.matches(STANDARD_DECK[i])]

@@ -1,0 +1,132 @@
+"""The intelligence pass: Step 1 传递, Step 2 到达, Step 3 接收, repeated until the card is taken (S-PASS, S-METH).
+
+* Step 1 (a ``step1`` window): the card is on its way; 锁定 / 调虎离山 / 截获 may be used (S-PASS-3).
+* Then the card moves: to the next seat in the current direction that is in game and not lured away (unless locked),
+  or for 直达 to the named target (S-METH-1..3, S-PASS-9). A 直达 whose target is lured away or gone turns back to
+  the sender through another Step 1 (S-PREC-6, A-78, A-32). A card that would reach a dead sender is discarded
+  (S-PASS-7).
+* Step 2 (a ``step2`` window): 破译 / 退回 by the player reached (S-PASS-4).
+* Step 3: he accepts or declines; no card or skill may be used (S-PASS-5). A locked player and the sender must
+  accept (S-CARD-LOCK-1, S-PASS-6). After 退回 there is no Step 3 (S-PASS-10).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.core.cards import DIRECT
+from fengsheng.core.events import Event
+from fengsheng.core.options import ACCEPT, P_ACCEPT, P_DECLINE, RECEIVE, Decision, Option
+from fengsheng.core.state import W_STEP1, W_STEP2, Frame, Passing
+from fengsheng.flow.window import Window
+
+if TYPE_CHECKING:
+    from fengsheng.game import Game
+
+DISCARDED = -1
+TURN_BACK = -2
+
+
+def next_stop(g: Game, p: Passing) -> int:
+    """Where the card goes at the end of Step 1: a seat, ``TURN_BACK`` (直达 only) or ``DISCARDED``."""
+    seats = g.seats
+    sender = p.sender
+    if p.method == DIRECT:
+        if p.back:
+            return sender if seats[sender].in_game else DISCARDED
+        t = p.target
+        if not seats[t].in_game or (t in p.lured and t not in g.locks):
+            return TURN_BACK
+        return t
+    n = g.n
+    s = p.holder
+    locks = g.locks
+    lured = p.lured
+    while True:
+        s = (s + p.direction) % n
+        if s == sender:
+            return sender if seats[sender].in_game else DISCARDED
+        if not seats[s].in_game:
+            continue
+        if s in lured and s not in locks:
+            continue  # S-PASS-9: the card goes past a lured-away player
+        return s
+
+
+class PassFrame(Frame):
+    """Drives ``g.passing`` through the three steps until it is obtained or discarded."""
+
+    __slots__ = ("stage",)
+
+    def __init__(self) -> None:
+        self.stage = 0  # 0: Step 1 window; 1: move; 2: Step 3 (after the Step 2 window)
+
+    def run(self, g: Game) -> Decision | None:
+        p = g.passing
+        assert p is not None
+        if p.finished:
+            g.frames.pop()
+            return None
+        st = self.stage
+        if st == 0:
+            p.step = W_STEP1
+            self.stage = 1
+            g.frames.append(Window(W_STEP1, g.current))
+            return None
+        if st == 1:
+            dest = next_stop(g, p)
+            if dest == TURN_BACK:
+                p.back = True
+                g.events.append(Event("turn_back", {"target": p.target}))
+                self.stage = 0
+                return None
+            if dest == DISCARDED:
+                p.finished = True
+                g.discard.append(p.card)
+                g.events.append(Event("intel_discarded", {"card": p.card, "sender": p.sender}))
+                g.frames.pop()
+                return None
+            p.holder = dest
+            p.step = W_STEP2
+            self.stage = 2
+            data: dict[str, Any] = {"seat": dest}
+            if p.face_up:
+                data["card"] = p.card
+            g.events.append(Event("arrive", data))
+            g.frames.append(Window(W_STEP2, g.current))
+            g.fire("arrive", {"seat": dest})
+            return None
+        # Step 3 (S-PASS-5)
+        p.step = "step3"
+        if p.returned:  # S-PASS-10: no receive decision after 退回
+            p.returned = False
+            self.stage = 0
+            return None
+        h = p.holder
+        if not g.seats[h].in_game:  # S-PASS-11: the pass goes on
+            if p.method == DIRECT:
+                p.back = True
+            self.stage = 0
+            return None
+        if h == p.sender or h in g.locks:
+            g.take_transit(h, "forced")  # S-PASS-6, S-CARD-LOCK-1
+            return None
+        return Decision(h, RECEIVE, (P_ACCEPT, P_DECLINE), "step3")
+
+    def answer(self, g: Game, option: Option) -> None:
+        p = g.passing
+        assert p is not None
+        h = p.holder
+        if option.kind == ACCEPT:
+            g.take_transit(h, "accept")
+            return
+        g.events.append(Event("decline", {"seat": h}))
+        if p.method == DIRECT:
+            p.back = True  # S-METH-2: back to the sender
+        self.stage = 0
+
+    def describe(self) -> dict[str, Any]:
+        return {"frame": "PassFrame", "stage": self.stage}
+
+
+__all__ = ["DISCARDED", "TURN_BACK", "PassFrame", "Window", "next_stop"]

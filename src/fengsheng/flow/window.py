@@ -1,0 +1,130 @@
+"""Response windows: priority passing and the LIFO stack (S-PRIO-1..13, A-14, A-15, A-16, A-31).
+
+A window opens with the current player holding priority (A-14). A seat with priority takes one action or passes
+(A-15). After a pass, priority moves to the next seat in game (counterclockwise, A-1); after an action, to the
+actor's next seat. Once every seat still in the game has passed in a row:
+
+* if something is pending, everything resolves LIFO (后发先至, S-PRIO-6/7) with nothing inserted (S-PRIO-3), and the
+  current player then gets priority again;
+* otherwise the window closes (S-PRIO-7).
+
+With ``Config.auto_pass`` a seat whose only option is "pass" is passed for without being asked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.core.events import Event
+from fengsheng.core.options import DECLARE, PASS, PLAY, PRIORITY, Decision, Option
+from fengsheng.core.state import W_PLAY, W_STEP1, W_STEP2, Frame, Use
+
+if TYPE_CHECKING:
+    from fengsheng.game import Game
+
+
+class Window(Frame):
+    """A response window of one kind (``play``, ``step1``, ``step2``, ``end``), with its pending stack."""
+
+    __slots__ = ("kind", "passes", "prio", "resolving", "stack")
+
+    def __init__(self, kind: str, prio: int) -> None:
+        self.kind = kind
+        self.prio = prio
+        self.passes = 0
+        self.stack: list[Use] = []
+        self.resolving = False
+
+    def _closes_early(self, g: Game) -> bool:
+        """A window with nothing pending ends at once when its purpose is gone."""
+        if self.kind == W_PLAY:
+            return not g.seats[g.current].in_game  # A-33: a current player who died ends his turn
+        if self.kind == W_STEP1 or self.kind == W_STEP2:
+            p = g.passing
+            return p is None or p.finished  # the card was obtained (截获) or discarded
+        return False
+
+    def run(self, g: Game) -> Decision | None:
+        seats = g.seats
+        while True:
+            if self.resolving:
+                if self.stack:
+                    g.frames.append(Resolve(self.stack.pop(), self))
+                    return None
+                self.resolving = False
+                self.passes = 0
+                self.prio = g.current if seats[g.current].in_game else g.next_in_game(g.current)
+                if self._closes_early(g):
+                    g.frames.pop()
+                    return None
+            if self.passes >= g.in_game_count:
+                if self.stack:
+                    self.resolving = True
+                    g.events.append(Event("resolve_stack", {"count": len(self.stack)}))
+                    continue
+                g.frames.pop()
+                return None
+            seat = self.prio
+            if not seats[seat].in_game:
+                self.prio = g.next_in_game(seat)
+                continue
+            opts = g.priority_options(seat, self)
+            if len(opts) == 1 and g.auto_pass:
+                self.passes += 1
+                self.prio = g.next_in_game(seat)
+                continue
+            return Decision(seat, PRIORITY, tuple(opts), self.kind)
+
+    def answer(self, g: Game, option: Option) -> None:
+        seat = self.prio
+        kind = option.kind
+        if kind == PASS:
+            self.passes += 1
+            self.prio = g.next_in_game(seat)
+            return
+        if kind == DECLARE:
+            g.declare(seat)
+            return
+        if kind == PLAY:
+            use = g.use_card(seat, option, self)
+        else:
+            use = g.use_skill(seat, option, self)
+        self.passes = 0
+        self.prio = g.next_in_game(seat)
+        if use is not None:
+            self.stack.append(use)
+            g.fire("used", {"seat": seat, "uid": use.uid, "use": use.use, "card": use.card, "target": use.target})
+
+    def describe(self) -> dict[str, Any]:
+        return {"frame": "Window", "kind": self.kind, "priority": self.prio, "passes": self.passes}
+
+
+class Resolve(Frame):
+    """One pending use resolving (S-PRIO-3 step 3). Cancelled uses and uses whose user is gone do nothing."""
+
+    __slots__ = ("done", "use", "window")
+
+    def __init__(self, use: Use, window: Window) -> None:
+        self.use = use
+        self.window = window
+        self.done = False
+
+    def run(self, g: Game) -> Decision | None:
+        use = self.use
+        if not self.done:
+            self.done = True
+            if use.cancelled:
+                g.events.append(Event("no_effect", {"uid": use.uid, "user": use.user, "use": use.use}))
+            elif not g.seats[use.user].in_game:
+                g.events.append(Event("fizzle", {"uid": use.uid, "user": use.user, "use": use.use, "why": "user_gone"}))
+                use.failed = True  # S-PRIO-10, A-31
+            else:
+                g.events.append(Event("resolve", {"uid": use.uid, "user": use.user, "use": use.use}))
+                g.resolve_use(use, self.window)
+            return None
+        g.frames.pop()
+        g.dispose_use(use)
+        return None
+
+    def describe(self) -> dict[str, Any]:
+        return {"frame": "Resolve", "uid": self.use.uid, "use": self.use.use}

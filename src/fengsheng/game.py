@@ -1,0 +1,523 @@
+"""The game: a resumable machine made of plain data.
+
+``Game.new(config, seed)`` deals a game; from then on it is always either over or waiting for exactly one
+:class:`~fengsheng.core.options.Decision`. ``act(option)`` checks the answer against that decision (raising
+:class:`~fengsheng.errors.IllegalAction` and changing nothing if it is not legal), applies it, and runs the game
+forward to the next decision. All randomness comes from the game's own ``random.Random(seed)``.
+
+The rules themselves live elsewhere, one home each: turn phases in ``flow/turn.py``, the passing steps in
+``flow/passing.py``, windows and the stack in ``flow/window.py``, deaths and victory in ``flow/settle.py``, each card
+in ``cards/<type>.py``, and victory conditions / skills as :class:`~fengsheng.rules.base.Rule` objects. This class
+holds the state and the small primitives (draw, obtain, burn, kill, lose, declare) those modules share.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from fengsheng.cards import HANDLERS, WINDOW_TYPES
+from fengsheng.config import Config
+from fengsheng.core.cards import CARD_TYPE, IS_BLACK, STANDARD_DECK
+from fengsheng.core.events import Event
+from fengsheng.core.options import (
+    P_DECLARE,
+    P_PASS,
+    PLAY,
+    PRIORITY,
+    Decision,
+    Option,
+    parse_option,
+)
+from fengsheng.core.state import Frame, Passing, Seat, Use
+from fengsheng.errors import IllegalAction
+from fengsheng.rules.base import HOOKS, Rule, overrides
+
+RECORD_VERSION = 1
+
+
+class Game:
+    """State and primitives of one game. See the module docstring and ``docs/engine.md``."""
+
+    def __init__(self, config: Config, seed: int) -> None:
+        """An empty table; use :meth:`new` (or the scenario builder) to get a game that is ready to play."""
+        if not isinstance(seed, int):
+            raise IllegalAction(f"seed must be an integer, not {type(seed).__name__}")
+        self.config = config
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.n = config.players
+        self.auto_pass = config.auto_pass
+        self.seats: list[Seat] = [
+            Seat(i, "", config.player_sexes[i] if config.player_sexes else "") for i in range(self.n)
+        ]
+        self.deck: list[int] = []  # top of the deck = end of the list
+        self.discard: list[int] = []
+        self.probes_out: list[int] = []  # resolved 试探, face down, out of the game (S-CARD-PROBE-5)
+        self.table: list[int] = []  # face-down cards laid out by 真伪莫辨
+        self.current = 0
+        self.turn = 0
+        self.phase = ""
+        self.locks: list[int] = []  # players locked this turn (S-CARD-LOCK-1)
+        self.failed_send = False
+        self.passing: Passing | None = None
+        self.frames: list[Frame] = []
+        self.events: list[Event] = []
+        self.history: list[tuple[int, Option]] = []  # (seat, option) of every answered decision
+        self.result: dict[str, Any] | None = None
+        self.in_game_count = self.n
+        self.uid = 0
+        self.death_order: list[int] = []
+        self.intel_source: dict[int, int] = {}  # card id -> seat that sent it / placed it (A-48)
+        self.declarable: list[bool] = [False] * self.n
+        self.declined: set[int] = set()
+        self._decision: Decision | None = None
+        # rules and their hook indexes
+        self.rules: list[Rule] = []
+        self.listeners: dict[str, list[Rule]] = {}
+        self.action_rules: list[Rule] = []
+        self.conversion_rules: list[Rule] = []
+        self.permit_rules: list[Rule] = []
+        self.draw_rules: list[Rule] = []
+        self.conceal_rules: list[Rule] = []
+        self.victory_rules: list[Rule] = []
+        self.reaction_rules: list[Rule] = []
+        self.loss_rules: list[Rule] = []
+
+    # ------------------------------------------------------------------------------------------------------
+    # Construction
+    # ------------------------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, config: Config | None = None, seed: int = 0) -> Game:
+        """Set up a new game (S-SETUP) and run it to its first decision."""
+        from fengsheng.flow.setup import Setup
+
+        g = cls(config or Config(), seed)
+        g.frames.append(Setup())
+        g._advance()
+        return g
+
+    def add_rule(self, rule: Rule) -> None:
+        """Attach a rule to its owner and index it under the hooks it overrides."""
+        self.rules.append(rule)
+        for kind in type(rule).listens:
+            self.listeners.setdefault(kind, []).append(rule)
+        index = {
+            "actions": self.action_rules,
+            "card_uses": self.conversion_rules,
+            "permits": self.permit_rules,
+            "draw_count": self.draw_rules,
+            "may_conceal": self.conceal_rules,
+            "can_declare": self.victory_rules,
+            "react_to_declaration": self.reaction_rules,
+            "loses": self.loss_rules,
+        }
+        for hook in HOOKS:
+            if hook in index and overrides(rule, hook):
+                index[hook].append(rule)
+
+    # ------------------------------------------------------------------------------------------------------
+    # The decision protocol
+    # ------------------------------------------------------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision, or ``None`` when the game is over."""
+        return self._decision
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def legal_options(self) -> tuple[Option, ...]:
+        d = self._decision
+        return d.options if d is not None else ()
+
+    def _advance(self) -> None:
+        frames = self.frames
+        while frames and self.result is None:
+            d = frames[-1].run(self)
+            if d is None:
+                continue
+            if len(d.options) == 1 and d.kind != PRIORITY:
+                frames[-1].answer(self, d.options[0])  # a forced move is automated (not recorded)
+                continue
+            self._decision = d
+            return
+        self._decision = None
+
+    def _illegal(self, msg: str) -> IllegalAction:
+        d = self._decision
+        if d is None:
+            return IllegalAction(f"{msg}: the game is over ({self.result})")
+        shown = ", ".join(str(o) for o in d.options[:40]) + (" …" if len(d.options) > 40 else "")
+        return IllegalAction(f"{msg}: seat {d.seat} is to decide ({d.kind}, {d.context}); options: {shown}")
+
+    def act(self, option: Option | str | dict[str, Any], seat: int | None = None) -> None:
+        """Answer the pending decision (checked). ``seat``, if given, must be the deciding seat.
+
+        Raises :class:`IllegalAction` (a ``ValueError``) with the state unchanged when the answer is malformed,
+        not on offer, from the wrong seat, or comes after the game ended.
+        """
+        d = self._decision
+        if d is None:
+            raise self._illegal(f"no decision is pending, cannot take {option!r}")
+        if seat is not None and seat != d.seat:
+            raise self._illegal(f"seat {seat} may not answer now")
+        if isinstance(option, Option):
+            opt = option
+        elif isinstance(option, str):
+            try:
+                opt = parse_option(option)
+            except IllegalAction as exc:
+                raise self._illegal(str(exc)) from None
+        elif isinstance(option, dict):
+            try:
+                opt = Option.from_dict(option)
+            except IllegalAction as exc:
+                raise self._illegal(str(exc)) from None
+        else:
+            raise self._illegal(f"an answer must be an Option, a string or a dict, not {type(option).__name__}")
+        if opt not in d.options:
+            raise self._illegal(f"{str(opt)!r} is not a legal option")
+        self._apply(d, opt)
+
+    def _apply(self, d: Decision, opt: Option) -> None:
+        """Apply an option known to be legal (the unchecked fast path used by ``act``)."""
+        self.history.append((d.seat, opt))
+        self._decision = None
+        self.frames[-1].answer(self, opt)
+        self._advance()
+
+    def step(self, index: int) -> None:
+        """Answer with the pending decision's option number ``index`` (for bots and benchmarks)."""
+        d = self._decision
+        if d is None:
+            raise self._illegal(f"no decision is pending, cannot take option #{index}")
+        if not isinstance(index, int) or not 0 <= index < len(d.options):
+            raise self._illegal(f"option index {index!r} is out of range")
+        self._apply(d, d.options[index])
+
+    # ------------------------------------------------------------------------------------------------------
+    # Seats and order
+    # ------------------------------------------------------------------------------------------------------
+    def next_in_game(self, seat: int) -> int:
+        """The next seat counterclockwise (right-hand, A-1) that is still in the game."""
+        n = self.n
+        seats = self.seats
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if seats[s].in_game:
+                return s
+        return seat
+
+    def trig_order(self) -> list[int]:
+        """All seats, current player first, then counterclockwise (S-TRIG-1)."""
+        cur, n = self.current, self.n
+        return [(cur + k) % n for k in range(n)]
+
+    # ------------------------------------------------------------------------------------------------------
+    # Options
+    # ------------------------------------------------------------------------------------------------------
+    def priority_options(self, seat: int, win: Any) -> list[Option]:
+        """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
+        opts = [P_PASS]
+        if self.declarable[seat]:
+            opts.append(P_DECLARE)
+        hand = self.seats[seat].hand
+        if hand:
+            allowed = WINDOW_TYPES[win.kind]
+            conv = self.conversion_rules
+            cache: dict[str, list[tuple[int, int]]] = {}
+            new = tuple.__new__
+            for c in hand:
+                uses = self.card_uses(seat, c) if conv else (CARD_TYPE[c],)
+                for u in uses:
+                    if u not in allowed:
+                        continue
+                    tg = cache.get(u)
+                    if tg is None:
+                        h = HANDLERS[u]
+                        tg = cache[u] = h.targets(self, seat, win) if h.can_use(self, seat, win) else []
+                    for t, r in tg:
+                        opts.append(new(Option, (PLAY, c, u, t, r, "")))
+        for rule in self.action_rules:
+            opts.extend(rule.actions(self, seat, win))
+        return opts
+
+    def card_uses(self, seat: int, card: int) -> tuple[str, ...]:
+        """What ``card`` may be used as by ``seat``: its own type plus conversions (S-CARD-LOCK-5)."""
+        uses = (CARD_TYPE[card],)
+        for r in self.conversion_rules:
+            if r.owner == seat:
+                extra = r.card_uses(self, card)
+                if extra:
+                    uses += tuple(u for u in extra if u not in uses)
+        return uses
+
+    def permits(self, seat: int, use: str, win: Any) -> bool:
+        return any(r.permits(self, seat, use, win) for r in self.permit_rules)
+
+    def may_conceal(self, seat: int) -> bool:
+        return any(r.may_conceal(self, seat) for r in self.conceal_rules)
+
+    def draw_count(self, seat: int) -> int:
+        n = 2  # S-TURN-4
+        for r in self.draw_rules:
+            n = r.draw_count(self, seat, n)
+        return n
+
+    def send_method(self, seat: int, card: int) -> str:
+        """The transmission method of ``card`` sent by ``seat``: the stamp on the card (S-PASS-2)."""
+        return STANDARD_DECK[card].method
+
+    def send_options(self, seat: int) -> list[Option]:
+        from fengsheng.flow.turn import send_options_default
+
+        return send_options_default(self, seat)
+
+    # ------------------------------------------------------------------------------------------------------
+    # Uses
+    # ------------------------------------------------------------------------------------------------------
+    def use_card(self, seat: int, option: Option, win: Any) -> Use:
+        """Take the card from the hand and put it on the stack as ``option.use`` (S-PRIO-3, S-PRIO-5)."""
+        card = option.card
+        self.seats[seat].hand.remove(card)
+        self.uid += 1
+        use = Use(self.uid, seat, card, option.use, option.target, option.ref)
+        data: dict[str, Any] = {"seat": seat, "uid": use.uid, "use": use.use, "target": use.target, "ref": use.ref}
+        if HANDLERS[option.use].hidden:
+            use.hidden = True
+            self.events.append(Event("use", data, {"card": card}, (seat,)))
+        else:
+            data["card"] = card
+            self.events.append(Event("use", data))
+        return use
+
+    def use_skill(self, seat: int, option: Option, win: Any) -> Use | None:
+        """A skill option: the rule that offered it pays its costs and returns a Use for the stack (or None)."""
+        for rule in self.action_rules:
+            if rule.owner == seat and option in rule.actions(self, seat, win):
+                use = rule.play(self, option, win)
+                if use is not None:
+                    use.rule = rule
+                return use
+        raise AssertionError(f"no rule offers {option}")  # options are checked before they are applied
+
+    def new_use(self, user: int, use: str, target: int = -1, ref: int = -1, card: int = -1) -> Use:
+        """A fresh Use with the next uid (for skills)."""
+        self.uid += 1
+        return Use(self.uid, user, card, use, target, ref)
+
+    def resolve_use(self, use: Use, win: Any) -> None:
+        if use.rule is not None:
+            use.rule.resolve(self, use)
+        else:
+            HANDLERS[use.use].resolve(self, use, win)
+
+    def dispose_use(self, use: Use) -> None:
+        if use.card >= 0:
+            HANDLERS[use.use].dispose(self, use)
+
+    # ------------------------------------------------------------------------------------------------------
+    # Primitives shared by the rules
+    # ------------------------------------------------------------------------------------------------------
+    def take_from_deck(self, count: int) -> list[int]:
+        """Up to ``count`` cards from the top of the deck, reshuffling the discard pile into a new deck whenever the
+        deck runs out (S-TURN-5). With both empty, fewer (possibly none) are taken (S-TURN-6, A-7)."""
+        got: list[int] = []
+        deck = self.deck
+        for _ in range(count):
+            if not deck:
+                if not self.discard:
+                    break
+                deck.extend(self.discard)
+                self.discard.clear()
+                self.rng.shuffle(deck)
+                self.events.append(Event("reshuffle", {"count": len(deck)}))
+            got.append(deck.pop())
+        return got
+
+    def draw(self, seat: int, count: int) -> list[int]:
+        got = self.take_from_deck(count)
+        self.seats[seat].hand.extend(got)
+        self.events.append(Event("draw", {"seat": seat, "count": len(got)}, {"cards": got}, (seat,)))
+        return got
+
+    def obtain(self, seat: int, card: int, source: int, how: str) -> None:
+        """``seat`` obtains ``card`` as intelligence, face up (S-TERM-3); then deaths and declarations settle."""
+        from fengsheng.flow.settle import Settle
+
+        self.seats[seat].intel.append(card)
+        self.intel_source[card] = source
+        self.events.append(Event("obtain", {"seat": seat, "card": card, "how": how, "source": source}))
+        self.frames.append(Settle())
+        data = {"seat": seat, "card": card, "how": how, "source": source}
+        if self.fire("obtained", data):
+            self.frames.append(Settle(deaths_only=True))  # death is immediate (S-DEATH-3)
+
+    def take_transit(self, seat: int, how: str) -> None:
+        """``seat`` obtains the intelligence being passed (accepted, forced or intercepted); the pass is over."""
+        p = self.passing
+        assert p is not None and not p.finished
+        p.finished = True
+        self.obtain(seat, p.card, p.sender, how)
+
+    def burn_intel(self, seat: int, card: int, by: int) -> None:
+        """Move one intelligence from in front of ``seat`` to the discard pile (S-TERM-10)."""
+        from fengsheng.flow.settle import Settle
+
+        self.seats[seat].intel.remove(card)
+        self.discard.append(card)
+        self.events.append(Event("burned", {"seat": seat, "card": card, "by": by}))
+        self.frames.append(Settle())
+        self.fire("burned", {"seat": seat, "card": card, "by": by})
+
+    def killer_of(self, seat: int) -> int:
+        """Who put the fatal false intelligence in front of ``seat`` (A-48); -1 if unknown."""
+        for c in reversed(self.seats[seat].intel):
+            if IS_BLACK[c]:
+                return self.intel_source.get(c, -1)
+        return -1
+
+    def _remove_from_play(self, seat: int) -> None:
+        """S-DEATH-4 / S-LOSE-3: all his game cards to the discard pile; his character and identity revealed."""
+        s = self.seats[seat]
+        self.discard.extend(s.hand)
+        self.discard.extend(s.intel)
+        s.hand.clear()
+        s.intel.clear()
+        s.identity_revealed = True
+        if s.character is not None:
+            s.face_up = True
+        self.in_game_count -= 1
+        self.declarable[seat] = False
+
+    def kill(self, seat: int) -> None:
+        """The player dies (S-DEATH); death triggers have already run."""
+        killer = self.killer_of(seat)
+        s = self.seats[seat]
+        s.alive = False
+        self.death_order.append(seat)
+        self._remove_from_play(seat)
+        self.events.append(
+            Event(
+                "died",
+                {
+                    "seat": seat,
+                    "identity": s.identity,
+                    "character": s.character,
+                    "killer": killer,
+                    "order": len(self.death_order),
+                },
+            )
+        )
+        self.fire("died", {"seat": seat, "killer": killer, "order": len(self.death_order)})
+
+    def lose(self, seat: int, why: str) -> None:
+        """The player loses (S-LOSE): not a death, so no death triggers (S-LOSE-2)."""
+        from fengsheng.flow.settle import Settle
+
+        s = self.seats[seat]
+        s.lost = True
+        self._remove_from_play(seat)
+        self.events.append(
+            Event("lost", {"seat": seat, "identity": s.identity, "character": s.character, "why": why})
+        )
+        self.frames.append(Settle())
+
+    def fire(self, kind: str, data: dict[str, Any]) -> bool:
+        """Fire an event at the rules listening for it; those that want it run in S-TRIG order. True if any."""
+        lst = self.listeners.get(kind)
+        if not lst:
+            return False
+        hits = [r for r in lst if r.wants(self, kind, data)]
+        if not hits:
+            return False
+        from fengsheng.flow.settle import Triggers
+
+        cur, n = self.current, self.n
+        hits.sort(key=lambda r: (r.owner - cur) % n)
+        self.frames.append(Triggers(kind, data, hits))
+        return True
+
+    # ------------------------------------------------------------------------------------------------------
+    # Victory
+    # ------------------------------------------------------------------------------------------------------
+    def refresh_declarable(self) -> None:
+        decl = [False] * self.n
+        for r in self.victory_rules:
+            if not decl[r.owner] and r.can_declare(self):
+                decl[r.owner] = True
+        self.declarable = decl
+        self.declined = {s for s in self.declined if decl[s]}
+
+    def declare(self, seat: int) -> None:
+        """``seat`` declares victory (S-WIN-1): the game ends at once, unless a hijacking mission steals it."""
+        rule = next(r for r in self.victory_rules if r.owner == seat and r.can_declare(self))
+        winners = rule.winners(self)
+        self.events.append(Event("declare", {"seat": seat, "rule": rule.rule_id}))
+        hijackers: list[int] = []
+        co_winners: list[int] = []
+        for s in self.trig_order():
+            for r in self.reaction_rules:
+                if r.owner == s and s != seat:
+                    res = r.react_to_declaration(self, seat, winners)
+                    if res is not None:
+                        extra, hijack = res
+                        (hijackers if hijack else co_winners).extend(extra)
+        if hijackers:  # A-36: the declaration fails; the hijackers win
+            self.finish(sorted(set(hijackers)), "hijacked", declarer=seat, rule=rule.rule_id)
+        else:
+            self.finish(sorted(set(winners) | set(co_winners)), "declared", declarer=seat, rule=rule.rule_id)
+
+    def end_last_standing(self) -> None:
+        """S-WIN-8 / A-28: the one player left wins; if nobody is left, nobody wins."""
+        left = [s.index for s in self.seats if s.in_game]
+        if len(left) == 1:
+            self.finish(left, "last_standing")
+        else:
+            self.finish([], "nobody_left")
+
+    def finish(self, winners: list[int], reason: str, **info: Any) -> None:
+        from fengsheng.core.cards import BYSTANDER, MILITARY_INTEL, UNDERGROUND
+
+        factions = sorted({self.seats[w].identity for w in winners}, key=[UNDERGROUND, MILITARY_INTEL, BYSTANDER].index)
+        self.result = {"winners": winners, "reason": reason, "factions": factions, "turns": self.turn, **info}
+        for s in self.seats:
+            s.identity_revealed = True
+        self.events.append(
+            Event("game_over", {**self.result, "identities": [s.identity for s in self.seats]})
+        )
+        self._decision = None  # the frames stay as they were: cards still on the stack are not lost
+
+    # ------------------------------------------------------------------------------------------------------
+    # Views, records, copies
+    # ------------------------------------------------------------------------------------------------------
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-able dict (``None`` = a spectator). See ``fengsheng.views``."""
+        from fengsheng.views import view
+
+        return view(self, seat)
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The event log from ``start`` as ``seat`` saw it (private parts only for their audience)."""
+        return [e.for_seat(seat) for e in self.events[start:]]
+
+    def record(self) -> dict[str, Any]:
+        """A JSON-able record: config, seed and every answered decision. ``fengsheng.record.replay`` re-runs it."""
+        return {
+            "version": RECORD_VERSION,
+            "config": self.config.to_dict(),
+            "seed": self.seed,
+            "decisions": [[s, str(o)] for s, o in self.history],
+            "result": self.result,
+        }
+
+    def copy(self) -> Game:
+        return copy.deepcopy(self)
+
+    def __repr__(self) -> str:
+        d = self._decision
+        where = f"waiting on seat {d.seat} ({d.kind})" if d else f"over: {self.result}"
+        return f"<Game {self.n}p seed={self.seed} turn={self.turn} {where}>"

@@ -1,0 +1,122 @@
+"""Rules bound to a seat: the one mechanism through which victory conditions, character skills and missions act.
+
+A :class:`Rule` belongs to one seat (its ``owner``) and overrides only the hooks it needs. The game indexes its rules
+by the hooks they override (see :meth:`fengsheng.game.Game.add_rule`), so a game without characters pays nothing
+for the hooks it does not use. Adding a character means writing Rule subclasses and registering them; no engine
+file changes.
+
+Hooks:
+
+* **Triggers** (``listens`` + :meth:`wants` + :meth:`fire`): automatic skills. When the engine fires an event, the
+  rules that want it run in S-TRIG order: current player first, then counterclockwise (S-TRIG-1, S-PRIO-9).
+* **Activated skills** (:meth:`actions` + :meth:`play` + :meth:`resolve`): options offered in response windows; the
+  use goes on the LIFO stack like a card (S-PRIO-13) unless :meth:`play` resolves it at once.
+* **Card conversions** (:meth:`card_uses`): "your X may be used as Y" (S-CARD-LOCK-5). The card keeps its colour.
+* **Permissions** (:meth:`permits`): "you may use 锁定 in other players' turns" (S-PRIO-1, golden rule).
+* **Static modifiers** (:meth:`draw_count`, :meth:`may_conceal`): e.g. a different draw, 城府 concealment.
+* **Victory** (:meth:`can_declare`, :meth:`winners`, :meth:`react_to_declaration`): S-WIN.
+* **Loss** (:meth:`loses`): e.g. 小白's 败露 (S-LOSE-4).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from fengsheng.core.options import Option
+    from fengsheng.core.state import Use
+    from fengsheng.flow.window import Window
+    from fengsheng.game import Game
+
+# The hook names the game indexes; a rule takes part in a hook when its class overrides the method.
+HOOKS = (
+    "fire",
+    "actions",
+    "card_uses",
+    "permits",
+    "draw_count",
+    "may_conceal",
+    "can_declare",
+    "react_to_declaration",
+    "loses",
+)
+
+
+class Rule:
+    """A piece of rules text bound to one seat. Subclasses override the hooks they need."""
+
+    __slots__ = ("owner",)
+
+    rule_id: ClassVar[str] = ""
+    """The rule id this implements (S-…, C-…), for logs and coverage."""
+    listens: ClassVar[tuple[str, ...]] = ()
+    """Event kinds this rule's trigger reacts to."""
+
+    def __init__(self, owner: int) -> None:
+        self.owner = owner
+
+    # --- triggers -------------------------------------------------------------------------------------------
+    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        """Whether this trigger reacts to the event (its condition is met)."""
+        return True
+
+    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        """Resolve the trigger. May push frames (e.g. ask the owner whether to use an optional skill)."""
+
+    # --- activated skills -----------------------------------------------------------------------------------
+    def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
+        """Skill options for ``seat`` holding priority in ``window`` (usually only for the owner)."""
+        return []
+
+    def play(self, g: Game, option: Option, window: Window) -> Use | None:
+        """The owner chose one of this rule's actions: pay costs, return a Use for the stack (or None)."""
+        return None
+
+    def resolve(self, g: Game, use: Use) -> None:
+        """Resolve this rule's use from the stack."""
+
+    # --- card conversions and permissions -------------------------------------------------------------------
+    def card_uses(self, g: Game, card: int) -> tuple[str, ...]:
+        """Extra card types the owner may use ``card`` as."""
+        return ()
+
+    def permits(self, g: Game, seat: int, use: str, window: Window) -> bool:
+        """True to allow ``seat`` to use ``use`` in ``window`` although the card's own timing forbids it."""
+        return False
+
+    # --- static modifiers -----------------------------------------------------------------------------------
+    def draw_count(self, g: Game, seat: int, count: int) -> int:
+        """Change the number of cards ``seat`` draws in his draw phase."""
+        return count
+
+    def may_conceal(self, g: Game, seat: int) -> bool:
+        """True if ``seat`` may answer a 试探 with either action (城府, S-CARD-PROBE-7)."""
+        return False
+
+    # --- victory and loss ------------------------------------------------------------------------------------
+    def can_declare(self, g: Game) -> bool:
+        """True while the owner may declare victory through this rule."""
+        return False
+
+    def winners(self, g: Game) -> list[int]:
+        """Who wins when the owner declares through this rule."""
+        return [self.owner]
+
+    def react_to_declaration(self, g: Game, declarer: int, winners: list[int]) -> tuple[list[int], bool] | None:
+        """A mission that reacts to someone's declaration (S-WIN-4). Return (extra winners, hijack?) or None.
+
+        ``hijack=True`` means 「你的胜利会导致他的宣告失败」: the declarer's declaration fails (A-36).
+        """
+        return None
+
+    def loses(self, g: Game) -> bool:
+        """True if the owner must now lose the game (e.g. 小白's 败露)."""
+        return False
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(owner={self.owner})"
+
+
+def overrides(rule: Rule, hook: str) -> bool:
+    """Whether ``rule``'s class overrides ``hook`` of :class:`Rule`."""
+    return getattr(type(rule), hook) is not getattr(Rule, hook)

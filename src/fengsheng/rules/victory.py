@@ -1,0 +1,84 @@
+"""Victory conditions as rules (S-ID, S-WIN, S-VAR).
+
+Every seat gets the victory rule of its identity at setup; character missions (the characters issue) are further
+rules of the same kind. The engine only asks rules; it has no victory logic of its own beyond "last player
+standing" (S-WIN-8, A-28).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from fengsheng.core.cards import BLUE, BYSTANDER, CARD_COLOUR, MILITARY_INTEL, RED, UNDERGROUND
+from fengsheng.rules.base import Rule
+
+if TYPE_CHECKING:
+    from fengsheng.game import Game
+
+
+class FactionVictory(Rule):
+    """潜伏战线 / 军情局: one player of the faction obtains 3 (S-VAR-2: 4) red / blue intelligence (S-ID-1, S-ID-2).
+
+    Ruling (docs/rulings.md, R-1): the declaration is offered to the player whose own intelligence meets the
+    condition. Offering it to his teammates would tell them who their teammate is.
+    """
+
+    __slots__ = ()
+    identity: ClassVar[str] = ""
+    colour: ClassVar[str] = ""
+
+    def can_declare(self, g: Game) -> bool:
+        seat = g.seats[self.owner]
+        if not seat.in_game or seat.identity != self.identity:
+            return False
+        colour = self.colour
+        return sum(1 for c in seat.intel if CARD_COLOUR[c] == colour) >= g.config.faction_target
+
+    def winners(self, g: Game) -> list[int]:
+        # S-WIN-2, A-27: the whole faction wins, the dead included; players who have lost never win.
+        return [s.index for s in g.seats if s.identity == self.identity and not s.lost]
+
+
+class UndergroundVictory(FactionVictory):
+    __slots__ = ()
+    rule_id = "S-ID-1"
+    identity = UNDERGROUND
+    colour = RED
+
+
+class MilitaryIntelVictory(FactionVictory):
+    __slots__ = ()
+    rule_id = "S-ID-2"
+    identity = MILITARY_INTEL
+    colour = BLUE
+
+
+class BystanderMission(Rule):
+    """Base of the 打酱油的 secret missions (S-ID-3, S-ID-4): a mission is a victory condition only for a bystander.
+
+    Subclasses (one per character, in the characters issue) implement :meth:`mission_met`. The win is personal,
+    except under 醬油同盟 (S-VAR-1), where every bystander who has not lost shares it.
+    """
+
+    __slots__ = ()
+    rule_id = "S-ID-3"
+
+    def mission_met(self, g: Game) -> bool:
+        return False
+
+    def can_declare(self, g: Game) -> bool:
+        if g.seats[self.owner].identity != BYSTANDER:
+            return False
+        return self.mission_met(g)
+
+    def winners(self, g: Game) -> list[int]:
+        if g.config.bystander_alliance:
+            return [s.index for s in g.seats if s.identity == BYSTANDER and not s.lost]
+        return [self.owner]
+
+
+IDENTITY_RULES: dict[str, type[Rule]] = {
+    UNDERGROUND: UndergroundVictory,
+    MILITARY_INTEL: MilitaryIntelVictory,
+}
+"""The victory rule each identity brings (bystanders have none without characters: S-ID-3)."""

@@ -1,0 +1,111 @@
+"""Per-seat views: everything a seat may know, and nothing else (hidden information is sacred).
+
+``view(g, seat)`` returns a JSON-able dict. A seat sees: its own hand and identity; the 试探 texts it used or
+received; every face-up thing (intelligence in front of players, the discard pile, a 文本 card in transit); counts of
+the hidden zones (other hands, the deck, the probes out of the game, the 真伪莫辨 layout); the card in transit only if
+it is face up or the seat sent or decoded it; identities revealed by death, loss or the end of the game. A spectator
+(``seat=None``) sees only what is public. Card ids are public facts about the deck table, so an id appears only when
+its card is visible to the seat.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.flow.window import Window
+
+if TYPE_CHECKING:
+    from fengsheng.game import Game
+
+
+def _probe_texts(g: Game, seat: int) -> list[dict[str, Any]]:
+    out = []
+    for e in g.events:
+        if e.kind == "probe" and seat in e.audience:
+            out.append(e.for_seat(seat))
+    return out
+
+
+def view(g: Game, seat: int | None) -> dict[str, Any]:
+    seats_out = []
+    for s in g.seats:
+        known_identity = s.identity_revealed or s.index == seat
+        seats_out.append(
+            {
+                "seat": s.index,
+                "alive": s.alive,
+                "lost": s.lost,
+                "hand_count": len(s.hand),
+                "intel": list(s.intel),
+                "identity": s.identity if known_identity else None,
+                "character": s.character if (s.character is not None and (s.face_up or s.index == seat)) else None,
+                "face_up": s.face_up,
+                "sex": s.player_sex or None,
+            }
+        )
+    v: dict[str, Any] = {
+        "seat": seat,
+        "players": g.n,
+        "turn": g.turn,
+        "current": g.current,
+        "phase": g.phase,
+        "deck_count": len(g.deck),
+        "discard": list(g.discard),
+        "probes_out_count": len(g.probes_out),
+        "table_count": len(g.table),
+        "locks": list(g.locks),
+        "seats": seats_out,
+        "death_order": list(g.death_order),
+        "variants": list(g.config.variants),
+    }
+    p = g.passing
+    if p is not None and not p.finished:
+        v["transit"] = {
+            "sender": p.sender,
+            "holder": p.holder,
+            "method": p.method,
+            "target": p.target,
+            "direction": p.direction,
+            "back": p.back,
+            "step": p.step,
+            "face_up": p.face_up,
+            "lured": list(p.lured),
+            "card": p.card if p.visible_to(seat) else None,
+        }
+    else:
+        v["transit"] = None
+    stack = []
+    for f in g.frames:
+        if isinstance(f, Window):
+            for u in f.stack:
+                visible = not u.hidden or u.user == seat
+                stack.append(
+                    {
+                        "uid": u.uid,
+                        "user": u.user,
+                        "use": u.use,
+                        "target": u.target,
+                        "ref": u.ref,
+                        "card": u.card if (u.card >= 0 and visible) else None,
+                        "window": f.kind,
+                    }
+                )
+    v["stack"] = stack
+    d = g.decision
+    if d is not None:
+        v["decision"] = {"seat": d.seat, "kind": d.kind, "context": d.context}
+        if seat == d.seat:
+            v["decision"]["options"] = [str(o) for o in d.options]
+    else:
+        v["decision"] = None
+    if seat is not None:
+        me = g.seats[seat]
+        v["me"] = {
+            "hand": list(me.hand),
+            "identity": me.identity,
+            "character": me.character,
+            "probes": _probe_texts(g, seat),
+            "can_declare": g.declarable[seat],
+        }
+    v["result"] = g.result
+    return v
