@@ -73,6 +73,7 @@ class Game:
         self.declarable: list[bool] = [False] * self.n
         self.declined: set[int] = set()
         self._decision: Decision | None = None
+        self.scenario: dict[str, Any] | None = None  # set when built by fengsheng.scenario
         # rules and their hook indexes
         self.rules: list[Rule] = []
         self.listeners: dict[str, list[Rule]] = {}
@@ -247,7 +248,7 @@ class Game:
 
     def card_uses(self, seat: int, card: int) -> tuple[str, ...]:
         """What ``card`` may be used as by ``seat``: its own type plus conversions (S-CARD-LOCK-5)."""
-        uses = (CARD_TYPE[card],)
+        uses: tuple[str, ...] = (CARD_TYPE[card],)
         for r in self.conversion_rules:
             if r.owner == seat:
                 extra = r.card_uses(self, card)
@@ -421,9 +422,7 @@ class Game:
         s = self.seats[seat]
         s.lost = True
         self._remove_from_play(seat)
-        self.events.append(
-            Event("lost", {"seat": seat, "identity": s.identity, "character": s.character, "why": why})
-        )
+        self.events.append(Event("lost", {"seat": seat, "identity": s.identity, "character": s.character, "why": why}))
         self.frames.append(Settle())
 
     def fire(self, kind: str, data: dict[str, Any]) -> bool:
@@ -486,9 +485,7 @@ class Game:
         self.result = {"winners": winners, "reason": reason, "factions": factions, "turns": self.turn, **info}
         for s in self.seats:
             s.identity_revealed = True
-        self.events.append(
-            Event("game_over", {**self.result, "identities": [s.identity for s in self.seats]})
-        )
+        self.events.append(Event("game_over", {**self.result, "identities": [s.identity for s in self.seats]}))
         self._decision = None  # the frames stay as they were: cards still on the stack are not lost
 
     # ------------------------------------------------------------------------------------------------------
@@ -510,9 +507,21 @@ class Game:
             "version": RECORD_VERSION,
             "config": self.config.to_dict(),
             "seed": self.seed,
+            "scenario": self.scenario,
             "decisions": [[s, str(o)] for s, o in self.history],
             "result": self.result,
+            "digest": self.digest(),
         }
+
+    def digest(self) -> str:
+        """A fingerprint of the full event log (for replay checks)."""
+        import hashlib
+        import json
+
+        h = hashlib.sha256()
+        for e in self.events:
+            h.update(json.dumps(e.full(), sort_keys=True, ensure_ascii=False).encode())
+        return h.hexdigest()[:32]
 
     def copy(self) -> Game:
         return copy.deepcopy(self)

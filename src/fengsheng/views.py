@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from fengsheng.core.options import DECLARE_KIND
 from fengsheng.flow.window import Window
 
 if TYPE_CHECKING:
@@ -93,7 +94,11 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
     v["stack"] = stack
     d = g.decision
     if d is not None:
-        v["decision"] = {"seat": d.seat, "kind": d.kind, "context": d.context}
+        if d.kind == DECLARE_KIND and seat != d.seat:
+            # Who is being asked whether to declare would tell others his identity: only he sees it.
+            v["decision"] = {"seat": None, "kind": "waiting", "context": ""}
+        else:
+            v["decision"] = {"seat": d.seat, "kind": d.kind, "context": d.context}
         if seat == d.seat:
             v["decision"]["options"] = [str(o) for o in d.options]
     else:

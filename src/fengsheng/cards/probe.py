@@ -63,6 +63,7 @@ class Probe(CardHandler):
     def dispose(self, g: Game, use: Use) -> None:
         if use.cancelled or use.failed:
             g.discard.append(use.card)  # S-CARD-SEE-2, A-22: back into circulation, face up
+            g.events.append(Event("revealed", {"uid": use.uid, "card": use.card}))
         else:
             g.probes_out.append(use.card)  # S-CARD-PROBE-5: out of the game, face down
 

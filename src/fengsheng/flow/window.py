@@ -85,10 +85,7 @@ class Window(Frame):
         if kind == DECLARE:
             g.declare(seat)
             return
-        if kind == PLAY:
-            use = g.use_card(seat, option, self)
-        else:
-            use = g.use_skill(seat, option, self)
+        use: Use | None = g.use_card(seat, option, self) if kind == PLAY else g.use_skill(seat, option, self)
         self.passes = 0
         self.prio = g.next_in_game(seat)
         if use is not None:

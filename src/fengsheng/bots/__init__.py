@@ -1,0 +1,10 @@
+"""Bots: they see only their seat's view and events, and answer the pending decision from its options."""
+
+from __future__ import annotations
+
+from fengsheng.bots.base import Bot
+from fengsheng.bots.random_bot import RandomBot
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+
+__all__ = ["BOTS", "Bot", "RandomBot"]

@@ -1,0 +1,219 @@
+"""The scenario builder: a game set up at the start of any phase or passing step, for tests and puzzles.
+
+Cards are named in the card-spec notation of :mod:`fengsheng.core.cards` (``R:lock``, ``K:probe:mi:draw`` …) or
+by id (an ``int``). Each spec takes a distinct physical card, the first free one in id order that matches. Cards
+not placed anywhere go to the bottom of the deck in a seeded random order (or to the discard pile with
+``rest="discard"``), so all 81 cards are always accounted for.
+
+Example::
+
+    g = Scenario(
+        players=5,
+        identities=["ug", "mi", "ug", "mi", "by"],
+        current=0,
+        hands={0: ["R:lock", "K:burn"], 2: ["K:intercept"]},
+        intel={1: ["K:burn", "K:lock"]},
+        deck=["B:decode"],                  # top first
+        at="play",                          # start, draw, play, pass, end, step1, step2, step3
+        transit=None,                       # for step1/2/3: {"card": "K:lock", "method": "secret", ...}
+        config=Config(players=5, auto_pass=True),
+    ).build()
+
+The scenario is plain data (``to_dict``/``from_dict``) so a record of a game started from a scenario replays.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from fengsheng.config import Config
+from fengsheng.core.cards import (
+    BYSTANDER,
+    IDENTITIES,
+    MILITARY_INTEL,
+    STANDARD_DECK,
+    TEXT,
+    UNDERGROUND,
+    CardSpecError,
+    parse_spec,
+)
+from fengsheng.core.events import Event
+from fengsheng.core.state import PH_DRAW, PH_END, PH_PASS, PH_PLAY, PH_START, W_STEP2, Passing
+from fengsheng.errors import ScenarioError
+from fengsheng.flow.passing import PassFrame
+from fengsheng.flow.setup import assign_identities
+from fengsheng.flow.turn import Turn, TurnCycle
+from fengsheng.flow.window import Window
+from fengsheng.game import Game
+
+CardRef = str | int
+AT_PHASES = {PH_START: 0, PH_DRAW: 1, PH_PLAY: 2, PH_PASS: 3, PH_END: 4}
+AT_STEPS = ("step1", "step2", "step3")
+_IDENTITY_CODES = {"ug": UNDERGROUND, "mi": MILITARY_INTEL, "by": BYSTANDER}
+
+
+@dataclass
+class Scenario:
+    """A description of a position. ``build()`` turns it into a :class:`~fengsheng.game.Game`."""
+
+    players: int = 5
+    identities: list[str] = field(default_factory=list)
+    current: int = 0
+    hands: dict[int, list[CardRef]] = field(default_factory=dict)
+    intel: dict[int, list[CardRef]] = field(default_factory=dict)
+    deck: list[CardRef] = field(default_factory=list)
+    discard: list[CardRef] = field(default_factory=list)
+    at: str = PH_PLAY
+    transit: dict[str, Any] | None = None
+    locks: list[int] = field(default_factory=list)
+    dead: list[int] = field(default_factory=list)
+    config: Config | None = None
+    seed: int = 0
+    rest: str = "deck"
+    turn: int = 1
+
+    # ------------------------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "identities": list(self.identities),
+            "current": self.current,
+            "hands": {str(k): list(v) for k, v in self.hands.items()},
+            "intel": {str(k): list(v) for k, v in self.intel.items()},
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "at": self.at,
+            "transit": dict(self.transit) if self.transit else None,
+            "locks": list(self.locks),
+            "dead": list(self.dead),
+            "config": (self.config or Config(players=self.players)).to_dict(),
+            "seed": self.seed,
+            "rest": self.rest,
+            "turn": self.turn,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Scenario:
+        kw = dict(d)
+        kw["hands"] = {int(k): v for k, v in d.get("hands", {}).items()}
+        kw["intel"] = {int(k): v for k, v in d.get("intel", {}).items()}
+        kw["config"] = Config.from_dict(d["config"]) if d.get("config") else None
+        return cls(**kw)
+
+    # ------------------------------------------------------------------------------------------------------
+    def build(self) -> Game:
+        """Build the game and run it to its first decision."""
+        config = self.config or Config(players=self.players)
+        if config.players != self.players:
+            raise ScenarioError(f"config has {config.players} players but the scenario {self.players}")
+        n = self.players
+        if not 0 <= self.current < n:
+            raise ScenarioError(f"current player {self.current} is not a seat of a {n}-player game")
+        if self.at not in AT_PHASES and self.at not in AT_STEPS:
+            raise ScenarioError(f"'at' must be one of {[*AT_PHASES, *AT_STEPS]}, not {self.at!r}")
+        g = Game(config, self.seed)
+        g.scenario = self.to_dict()
+        free = list(range(len(STANDARD_DECK)))
+
+        def take(ref: CardRef, where: str) -> int:
+            if isinstance(ref, int):
+                if ref not in free:
+                    raise ScenarioError(f"{where}: card {ref} is not free (used twice, or not a card id)")
+                free.remove(ref)
+                return ref
+            try:
+                spec = parse_spec(ref)
+            except CardSpecError as exc:
+                raise ScenarioError(f"{where}: {exc}") from None
+            for c in free:
+                if spec.matches(STANDARD_DECK[c]):
+                    free.remove(c)
+                    return c
+            raise ScenarioError(f"{where}: no free card left matching {ref!r}")
+
+        # identities
+        idents = [_IDENTITY_CODES.get(i, i) for i in self.identities] if self.identities else config.identity_pool()
+        if len(idents) != n or any(i not in IDENTITIES for i in idents):
+            raise ScenarioError(f"identities must list {n} of {IDENTITIES} (or ug/mi/by), got {self.identities!r}")
+        g.events.append(Event("setup", {"players": n, "distribution": list(config.distribution), "scenario": True}))
+        assign_identities(g, idents)
+        # zones
+        for s, cards in self.hands.items():
+            g.seats[s].hand = [take(c, f"hand of seat {s}") for c in cards]
+        for s, cards in self.intel.items():
+            g.seats[s].intel = [take(c, f"intelligence of seat {s}") for c in cards]
+            for c in g.seats[s].intel:
+                g.intel_source[c] = -1
+        top = [take(c, "deck") for c in self.deck]
+        g.discard = [take(c, "discard pile") for c in self.discard]
+        transit_card = -1
+        if self.transit is not None:
+            if self.at not in AT_STEPS:
+                raise ScenarioError("a card in transit needs at='step1', 'step2' or 'step3'")
+            transit_card = take(self.transit["card"], "transit")
+        elif self.at in AT_STEPS:
+            raise ScenarioError(f"at={self.at!r} needs a 'transit' card")
+        rng = random.Random(self.seed)
+        rng.shuffle(free)
+        if self.rest == "deck":
+            g.deck = free + list(reversed(top))  # the end of the list is the top of the deck
+        elif self.rest == "discard":
+            g.deck = list(reversed(top))
+            g.discard.extend(free)
+        else:
+            raise ScenarioError(f"rest must be 'deck' or 'discard', not {self.rest!r}")
+        for s in self.dead:
+            seat = g.seats[s]
+            if seat.hand or seat.intel:
+                raise ScenarioError(f"dead seat {s} cannot hold cards")
+            seat.alive = False
+            seat.identity_revealed = True
+            g.in_game_count -= 1
+        for st in g.seats:
+            g.events.append(
+                Event("draw", {"seat": st.index, "count": len(st.hand)}, {"cards": list(st.hand)}, (st.index,))
+            )
+        # where the game starts
+        g.current = self.current
+        g.turn = self.turn
+        g.locks = list(self.locks)
+        g.frames.append(TurnCycle(-1))
+        if self.at in AT_PHASES:
+            turn = Turn(self.current)
+            stage = AT_PHASES[self.at]
+            if stage > 0:
+                turn.stage = stage
+                g.phase = self.at
+                g.events.append(Event("turn", {"seat": self.current, "turn": g.turn}))
+            else:
+                g.turn -= 1  # the start phase counts the turn itself
+            g.frames.append(turn)
+        else:
+            g.phase = PH_PASS
+            t = self.transit or {}
+            method = t.get("method") or STANDARD_DECK[transit_card].method
+            sender = int(t.get("sender", self.current))
+            target = int(t.get("target", -1))
+            p = Passing(transit_card, sender, method, target, method == TEXT)
+            p.holder = int(t.get("holder", sender))
+            p.direction = int(t.get("direction", 1))
+            p.back = bool(t.get("back", False))
+            p.lured = list(t.get("lured", []))
+            g.passing = p
+            turn = Turn(self.current)
+            turn.stage = 4
+            g.events.append(Event("turn", {"seat": self.current, "turn": g.turn}))
+            g.frames.append(turn)
+            pf = PassFrame()
+            g.frames.append(pf)
+            if self.at == "step1":
+                pf.stage = 0
+            else:
+                pf.stage = 2
+                p.step = W_STEP2
+                if self.at == "step2":
+                    g.frames.append(Window(W_STEP2, self.current))
+        g._advance()
+        return g
