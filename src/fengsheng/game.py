@@ -35,6 +35,7 @@ from fengsheng.errors import IllegalAction
 from fengsheng.rules.base import HOOKS, Rule, overrides
 
 RECORD_VERSION = 1
+PASS_ONLY: tuple[Option, ...] = (P_PASS,)
 
 
 class Game:
@@ -67,6 +68,7 @@ class Game:
         self.history: list[tuple[int, Option]] = []  # (seat, option) of every answered decision
         self.result: dict[str, Any] | None = None
         self.in_game_count = self.n
+        self._next = [(i + 1) % self.n for i in range(self.n)]
         self.uid = 0
         self.death_order: list[int] = []
         self.intel_source: dict[int, int] = {}  # card id -> seat that sent it / placed it (A-48)
@@ -204,13 +206,22 @@ class Game:
     # ------------------------------------------------------------------------------------------------------
     def next_in_game(self, seat: int) -> int:
         """The next seat counterclockwise (right-hand, A-1) that is still in the game."""
+        return self._next[seat]
+
+    def refresh_order(self) -> None:
+        """Recompute the next-seat table; called whenever a seat leaves the game (death, loss, scenario)."""
         n = self.n
         seats = self.seats
-        for k in range(1, n + 1):
-            s = (seat + k) % n
-            if seats[s].in_game:
-                return s
-        return seat
+        nxt = []
+        for seat in range(n):
+            for k in range(1, n + 1):
+                s = (seat + k) % n
+                if seats[s].in_game:
+                    nxt.append(s)
+                    break
+            else:
+                nxt.append(seat)
+        self._next = nxt
 
     def trig_order(self) -> list[int]:
         """All seats, current player first, then counterclockwise (S-TRIG-1)."""
@@ -220,15 +231,21 @@ class Game:
     # ------------------------------------------------------------------------------------------------------
     # Options
     # ------------------------------------------------------------------------------------------------------
-    def priority_options(self, seat: int, win: Any) -> list[Option]:
+    def priority_options(self, seat: int, win: Any) -> list[Option] | tuple[Option, ...]:
         """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
+        hand = self.seats[seat].hand
+        allowed = WINDOW_TYPES[win.kind]
+        conv = self.conversion_rules
+        if not (conv or self.action_rules or self.declarable[seat]):
+            for c in hand:  # fast path: most seats hold nothing usable in most windows
+                if CARD_TYPE[c] in allowed:
+                    break
+            else:
+                return PASS_ONLY
         opts = [P_PASS]
         if self.declarable[seat]:
             opts.append(P_DECLARE)
-        hand = self.seats[seat].hand
         if hand:
-            allowed = WINDOW_TYPES[win.kind]
-            conv = self.conversion_rules
             cache: dict[str, list[tuple[int, int]]] = {}
             new = tuple.__new__
             for c in hand:
@@ -393,6 +410,7 @@ class Game:
             s.face_up = True
         self.in_game_count -= 1
         self.declarable[seat] = False
+        self.refresh_order()
 
     def kill(self, seat: int) -> None:
         """The player dies (S-DEATH); death triggers have already run."""

@@ -171,6 +171,7 @@ class Scenario:
             seat.alive = False
             seat.identity_revealed = True
             g.in_game_count -= 1
+        g.refresh_order()
         for st in g.seats:
             g.events.append(
                 Event("draw", {"seat": st.index, "count": len(st.hand)}, {"cards": list(st.hand)}, (st.index,))

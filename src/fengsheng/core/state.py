@@ -30,7 +30,8 @@ class Seat:
     """One player: identity, hand, intelligence in front of him, and character state (S-CHAR)."""
 
     __slots__ = (
-        "alive",
+        "_alive",
+        "_lost",
         "character",
         "character_sex",
         "face_up",
@@ -38,16 +39,17 @@ class Seat:
         "identity",
         "identity_revealed",
         "index",
+        "in_game",
         "intel",
-        "lost",
         "player_sex",
     )
 
     def __init__(self, index: int, identity: str, player_sex: str = "") -> None:
         self.index = index
         self.identity = identity
-        self.alive = True
-        self.lost = False
+        self._alive = True
+        self._lost = False
+        self.in_game = True  # alive and not lost: still playing (kept in step by the two setters below)
         self.hand: list[int] = []
         self.intel: list[int] = []
         self.character: str | None = None
@@ -57,9 +59,22 @@ class Seat:
         self.identity_revealed = False
 
     @property
-    def in_game(self) -> bool:
-        """Alive and not lost: still playing."""
-        return self.alive and not self.lost
+    def alive(self) -> bool:
+        return self._alive
+
+    @alive.setter
+    def alive(self, value: bool) -> None:
+        self._alive = value
+        self.in_game = value and not self._lost
+
+    @property
+    def lost(self) -> bool:
+        return self._lost
+
+    @lost.setter
+    def lost(self, value: bool) -> None:
+        self._lost = value
+        self.in_game = self._alive and not value
 
     def sex_matches(self, sex: str) -> bool:
         """S-CHAR-7 / A-41: a woman is a female player or a face-up female character (likewise for men)."""
