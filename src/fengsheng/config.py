@@ -59,7 +59,7 @@ class Config:
             )
         if self.bystander_alliance:
             ug, mi, by = self.distribution
-            if not ug == mi == by:
+            if not ug == mi == by >= 2:  # 2/2/2 or 3/3/3 only, not 1/1/1
                 raise ConfigError(
                     "醬油同盟 (bystander_alliance) is played with 2/2/2 or 3/3/3 identities (S-VAR-1, A-77); "
                     f"{self.players} players give {ug}/{mi}/{by}"

@@ -14,6 +14,7 @@ holds the state and the small primitives (draw, obtain, burn, kill, lose, declar
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 from typing import Any
 
@@ -391,6 +392,28 @@ class Game:
         self.frames.append(Settle())
         self.fire("burned", {"seat": seat, "card": card, "by": by})
 
+    def flip(self, seat: int) -> None:
+        """Turn ``seat``'s face-down character face up (翻开, S-TERM-9): its skills and sex apply from now on."""
+        s = self.seats[seat]
+        assert s.character is not None and not s.face_up
+        s.face_up = True
+        self.events.append(Event("flip", {"seat": seat, "character": s.character}))
+        self.fire("flipped", {"seat": seat, "character": s.character})
+
+    def cover(self, seat: int) -> None:
+        """Turn ``seat``'s face-up character face down (盖伏, S-TERM-8): it loses its skills and sex (S-CHAR-2..4)."""
+        s = self.seats[seat]
+        assert s.character is not None and s.face_up
+        s.face_up = False
+        self.events.append(Event("cover", {"seat": seat, "character": s.character}))
+        self.fire("covered", {"seat": seat, "character": s.character})
+
+    def reveal_identity(self, seat: int) -> None:
+        """翻开你的身份牌 (S-ID-5): the identity becomes public."""
+        s = self.seats[seat]
+        s.identity_revealed = True
+        self.events.append(Event("identity_revealed", {"seat": seat, "identity": s.identity}))
+
     def killer_of(self, seat: int) -> int:
         """Who put the fatal false intelligence in front of ``seat`` (A-48); -1 if unknown."""
         for c in reversed(self.seats[seat].intel):
@@ -542,7 +565,12 @@ class Game:
         return h.hexdigest()[:32]
 
     def copy(self) -> Game:
-        return copy.deepcopy(self)
+        """An independent copy (a pickle round trip, about 3x faster than ``copy.deepcopy``)."""
+        try:
+            clone: Game = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        except (pickle.PicklingError, AttributeError, TypeError):  # e.g. a rule class defined inside a function
+            clone = copy.deepcopy(self)
+        return clone
 
     def __repr__(self) -> str:
         d = self._decision

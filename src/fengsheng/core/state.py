@@ -38,8 +38,8 @@ class Seat:
         "hand",
         "identity",
         "identity_revealed",
-        "index",
         "in_game",
+        "index",
         "intel",
         "player_sex",
     )

@@ -73,7 +73,7 @@ class Window(Frame):
                 self.passes += 1
                 self.prio = g.next_in_game(seat)
                 continue
-            return tuple.__new__(Decision, (seat, PRIORITY, tuple(opts), self.kind))  # type: ignore[return-value]
+            return tuple.__new__(Decision, (seat, PRIORITY, tuple(opts), self.kind))
 
     def answer(self, g: Game, option: Option) -> None:
         seat = self.prio
