@@ -486,8 +486,10 @@ class Game:
     # ------------------------------------------------------------------------------------------------------
     def refresh_declarable(self) -> None:
         decl = [False] * self.n
+        seats = self.seats
         for r in self.victory_rules:
-            if not decl[r.owner] and r.can_declare(self):
+            # A-27(b), A-37: a player who has lost never wins (a dead one may, through a mission about his death)
+            if not decl[r.owner] and not seats[r.owner].lost and r.can_declare(self):
                 decl[r.owner] = True
         self.declarable = decl
         self.declined = {s for s in self.declined if decl[s]}
@@ -501,7 +503,7 @@ class Game:
         co_winners: list[int] = []
         for s in self.trig_order():
             for r in self.reaction_rules:
-                if r.owner == s and s != seat:
+                if r.owner == s and s != seat and not self.seats[s].lost:  # A-27(b): a loser never wins
                     res = r.react_to_declaration(self, seat, winners)
                     if res is not None:
                         extra, hijack = res

@@ -92,6 +92,10 @@ class Option(NamedTuple):
     def from_dict(cls, d: dict[str, Any]) -> Option:
         if not isinstance(d, dict) or not isinstance(d.get("kind"), str):
             raise IllegalAction(f"option dict must have a string 'kind': {d!r}")
+        for key, value in d.items():  # malformed fields are refused, never coerced (3.7 or True is not card 3 or 1)
+            want = str if key in ("kind", "use", "name") else int if key in ("card", "target", "ref") else None
+            if want is None or type(value) is not want:
+                raise IllegalAction(f"malformed option dict {d!r}: bad field {key!r}")
         try:
             return cls(
                 kind=d["kind"],
@@ -124,15 +128,23 @@ def parse_option(text: str) -> Option:
         raise IllegalAction(f"cannot parse option {text!r}: it must start with one of {', '.join(KINDS)}")
     kind = tokens[0]
     card = target = ref = -1
+    prefix = ""
     words: list[str] = []
     for tok in tokens[1:]:
         head, rest = tok[0], tok[1:]
+        if (
+            (head == "c" and rest.isdigit() and card >= 0)
+            or (head == "@" and target >= 0)
+            or (head in (REF_CARD, REF_STACK, REF_SLOT) and rest.isdigit() and ref >= 0)
+        ):
+            raise IllegalAction(f"cannot parse option {text!r}: {tok!r} repeats a field")
         if head == "c" and rest.isdigit():
             card = _int(rest, "card", text)
         elif head == "@":
             target = _int(rest, "seat", text)
         elif head in (REF_CARD, REF_STACK, REF_SLOT) and rest.isdigit():
             ref = _int(rest, "reference", text)
+            prefix = head
         elif tok.replace("_", "").replace(".", "").isalnum():
             words.append(tok)
         else:
@@ -147,6 +159,10 @@ def parse_option(text: str) -> Option:
         name = words[0] if words else ""
         if len(words) > 1:
             raise IllegalAction(f"cannot parse option {text!r}: unexpected word {words[1]!r}")
+    if prefix and prefix != (_REF_PREFIX_BY_KIND.get(kind) or _REF_PREFIX_BY_USE.get(use, REF_CARD)):
+        raise IllegalAction(
+            f"cannot parse option {text!r}: wrong reference prefix {prefix!r} for {kind} {use}".rstrip()
+        )
     return Option(kind, card, use, target, ref, name)
 
 

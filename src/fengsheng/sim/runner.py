@@ -24,9 +24,15 @@ def play_game(
     seed: int,
     bot_factory: Callable[[int, int], Bot],
     on_decision: Callable[[Game], None] | None = None,
+    on_start: Callable[[Game], None] | None = None,
 ) -> Game:
-    """Play one game to the end. Bots are built per seat as ``bot_factory(seat, bot_seed)``."""
+    """Play one game to the end. Bots are built per seat as ``bot_factory(seat, bot_seed)``.
+
+    ``on_start(g)`` is called once the game is dealt, ``on_decision(g)`` after every answered decision.
+    """
     g = Game.new(config, seed)
+    if on_start is not None:
+        on_start(g)
     bots: Sequence[Bot] = [bot_factory(s, derive_seed(seed, "bot", s)) for s in range(config.players)]
     seen = [0] * config.players
     count = 0

@@ -16,6 +16,7 @@ from typing import Any
 from fengsheng.bots import BOTS
 from fengsheng.config import Config
 from fengsheng.core.cards import BYSTANDER, MILITARY_INTEL, UNDERGROUND
+from fengsheng.game import RECORD_VERSION
 from fengsheng.record import save
 from fengsheng.sim.runner import derive_seed, play_game
 
@@ -47,10 +48,20 @@ def simulate(
             state["game"] = g
 
         try:
-            g = play_game(config, gseed, lambda s, bs: bot_cls(s, bs), on_decision=track)
+            g = play_game(config, gseed, lambda s, bs: bot_cls(s, bs), on_start=track)
         except Exception as exc:  # a bug: never dropped silently
             errors += 1
-            rec: dict[str, Any] = {"config": config.to_dict(), "seed": gseed, "error": repr(exc)}
+            # the record holds every answer given, the failing one included, so replaying it reaches the failure;
+            # a game that failed while being dealt is replayed from its config and seed alone
+            rec: dict[str, Any] = {
+                "version": RECORD_VERSION,
+                "config": config.to_dict(),
+                "seed": gseed,
+                "scenario": None,
+                "decisions": [],
+                "result": None,
+                "digest": None,
+            }
             if "game" in state:
                 rec = state["game"].record()
             rec["error"] = repr(exc)

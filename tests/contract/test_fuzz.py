@@ -1,0 +1,103 @@
+"""Random-play fuzz: games over every legal configuration with ``invariants.check`` after every decision.
+
+``scripts/fuzz.py`` runs the full 10,000 games; this test runs a smaller count so that CI stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fengsheng.config import Config
+from fengsheng.game import Game
+from fengsheng.invariants import InvariantError, check
+
+ROOT = Path(__file__).parents[2]
+GAMES = 400
+END_REASONS = {"declared", "hijacked", "last_standing", "nobody_left"}
+
+
+def load_fuzz() -> Any:
+    name = "fengsheng_fuzz_script"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / "fuzz.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+fuzz = load_fuzz()
+
+
+def test_random_play_fuzz() -> None:
+    s = fuzz.fuzz(GAMES, seed=2024)
+    assert s["exceptions"] == 0, fuzz.format_summary(s)
+    assert s["ended"] == s["games"] == GAMES
+    assert s["configs"] == 48
+    assert len(s["games_by_config"]) == 48  # every legal configuration, auto-pass on and off
+    assert set(s["games_by_players"]) == {str(p) for p in range(3, 10)}
+    assert set(s["end_reasons"]) <= END_REASONS and sum(s["end_reasons"].values()) == GAMES
+    assert {"declared", "last_standing"} <= set(s["end_reasons"])
+    assert 0 < s["max_decisions"] < fuzz.MAX_DECISIONS
+    assert s["decisions"] > 100 * GAMES
+
+
+def test_fuzz_script_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    assert fuzz.main(["--games", "5", "--seed", "3", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    for key in ("games", "exceptions", "decisions", "seconds", "end_reasons", "max_decisions"):
+        assert key in summary
+    assert summary["games"] == 5 and summary["exceptions"] == 0
+    assert fuzz.main(["--games", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "games 3" in out and "exceptions 0" in out and "end reasons" in out
+
+
+def test_fuzz_counts_exceptions_instead_of_stopping(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = fuzz.play_one
+    calls = {"n": 0}
+
+    def flaky(config: Config, seed: int, **kw: Any) -> Game:
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise RuntimeError("boom")
+        return real(config, seed, **kw)
+
+    monkeypatch.setattr(fuzz, "play_one", flaky)
+    s = fuzz.fuzz(4, seed=0)
+    assert s["exceptions"] == 1 and s["ended"] == 3
+    assert "boom" in s["failures"][0]["error"] and "RuntimeError" in s["failures"][0]["traceback"]
+    assert "FAILURE" in fuzz.format_summary(s)
+
+
+def test_the_invariant_checker_catches_broken_states() -> None:
+    """The fuzz is only as good as its checker: corrupt a state in several ways and expect InvariantError."""
+    corruptions = [
+        lambda g: g.deck.append(g.seats[0].hand[0]),  # a card in two zones
+        lambda g: g.deck.pop(),  # a card in no zone
+        lambda g: setattr(g, "in_game_count", g.in_game_count + 1),
+        lambda g: setattr(g, "_decision", None),  # stuck: not over and nothing to decide
+    ]
+    for corrupt in corruptions:
+        g = Game.new(Config(players=5), 1)
+        check(g)
+        corrupt(g)
+        with pytest.raises(InvariantError):
+            check(g)
+
+
+def test_check_decision_rejects_duplicate_options() -> None:
+    g = Game.new(Config(players=5), 1)
+    d = g.decision
+    assert d is not None
+    fuzz.check_decision(g)
+    g._decision = d._replace(options=(*d.options, d.options[0]))
+    with pytest.raises(AssertionError, match="duplicate"):
+        fuzz.check_decision(g)

@@ -1,0 +1,491 @@
+"""Hidden information is sacred: no view and no censored event shows a seat a card, 试探 text or identity it may
+not know.
+
+The test keeps its own oracle of what each seat may know, derived from the true state and the physical rules (it
+does not use the engine's view code, ``Passing.seen``, ``Use.hidden`` or event audiences):
+
+* card ids visible to seat *s* now: its hand; all intelligence on the table; the discard pile; the card in transit
+  if it is a 文本 (text) card, or *s* sent it, or *s* decoded it; every pending or resolving use on the stack except
+  a 试探 (handed face down), which only its user sees; every 试探 *s* used or was probed with (cumulative);
+* a censored event produced by a decision may mention a card visible to *s* just before or just after that
+  decision, or a card that was face up for a moment in between: anything put on the (face-up) discard pile during
+  the decision, which the test records by instrumenting the pile (a reshuffle may have hidden it again since), and
+  the card of a face-up use just played (it may have resolved, been discarded and reshuffled within the decision);
+* 试探 texts (the probe's identity, effect and line): only the user and the target of a 试探 that took effect; the
+  line said aloud in ``probe_answer`` is public (A-21);
+* identities: a seat's own; those of players out of the game (dead or lost); everyone's once the game is over;
+* a ``declare`` prompt is shown only to its seat.
+
+Every event after every decision of 1,000 random games (all legal configurations) is checked for every seat and the
+spectator; the view of one random seat or the spectator is checked at a quarter of the decision points, and every
+view at declare prompts and at the end. Key names are classified: a new key in a view or an event fails the test
+until it is declared a card field or not.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from fengsheng.config import Config
+from fengsheng.core.cards import IDENTITIES, PROBE, STANDARD_DECK, TEXT
+from fengsheng.core.options import DECLARE_KIND, parse_option
+from fengsheng.flow.window import Resolve, Window
+from fengsheng.game import Game
+from fengsheng.sim.runner import derive_seed
+
+ROOT = Path(__file__).parents[2]
+
+
+def load_fuzz() -> Any:
+    name = "fengsheng_fuzz_script"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / "fuzz.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+fuzz = load_fuzz()
+
+GAMES = 1000
+VIEW_SAMPLE = 0.25  # fraction of decision points at which the view of one random seat (or the spectator) is checked
+
+IDENTITY_NAMES = frozenset(IDENTITIES)
+PROBE_LINES = frozenset(c.probe_line for c in STANDARD_DECK if c.probe_line)
+
+# Keys under which card ids appear (an int or a list of ints).
+CARD_KEYS = frozenset({"card", "cards", "hand", "intel", "discard"})
+# Keys that hold no card id. A key in neither set fails the test: classify it here (card id or not) before it ships.
+OTHER_KEYS = frozenset(
+    {
+        "alive", "answer", "audience", "back", "by", "can_declare", "character", "context", "count", "current",
+        "death_order", "deck_count", "decision", "declarer", "direction", "distribution", "effect", "face_up",
+        "factions", "hand_count", "holder", "how", "identities", "identity", "killer", "kind", "line", "locks", "lost",
+        "lured", "me", "method", "order", "phase", "players", "probes", "probes_out_count", "reason", "result",
+        "rule", "scenario", "seat", "seats", "sender", "sex", "source", "stack", "step", "table_count", "target",
+        "transit", "turn", "turns", "uid", "use", "user", "variants", "why", "window", "winners",
+    }
+)  # fmt: skip
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Collecting what a view / event shows
+# ----------------------------------------------------------------------------------------------------------------
+class Shown:
+    """Card ids, identity strings (with their paths) and probe texts found in one view or event."""
+
+    def __init__(self) -> None:
+        self.cards: dict[int, tuple[Any, ...]] = {}
+        self.identities: list[tuple[tuple[Any, ...], str]] = []
+        self.probe_texts: list[tuple[tuple[Any, ...], str]] = []
+        self.unknown_keys: set[str] = set()
+
+
+def _card_ints(value: Any, path: tuple[Any, ...], out: Shown) -> None:
+    if value is None:
+        return
+    if type(value) is int:
+        assert 0 <= value < len(STANDARD_DECK), f"bad card id {value!r} at {path}"
+        if value not in out.cards:
+            out.cards[value] = path
+        return
+    assert type(value) is list, f"card field {path} holds {value!r}"
+    for c in value:
+        assert type(c) is int and 0 <= c < len(STANDARD_DECK), f"bad card id {c!r} at {path}"
+        if c not in out.cards:
+            out.cards[c] = path
+
+
+_SCALARS = (int, str, bool, type(None), float)
+
+
+def collect(obj: Any, out: Shown, path: tuple[Any, ...] = ()) -> Shown:
+    """Walk a view or an event: card ids (by key), identity strings and probe texts, with their paths."""
+    todo = [(obj, path)]
+    other, card_keys, idents, lines = OTHER_KEYS, CARD_KEYS, IDENTITY_NAMES, PROBE_LINES
+    while todo:
+        node, path = todo.pop()
+        if type(node) is dict:
+            for k, v in node.items():
+                tv = type(v)
+                if tv is str:
+                    if v in idents:
+                        out.identities.append(((*path, k), v))
+                    elif k == "effect" or k == "line" or v in lines:
+                        out.probe_texts.append(((*path, k), v))
+                if k in other:
+                    if tv is dict or tv is list:
+                        todo.append((v, (*path, k)))
+                elif k in card_keys:
+                    _card_ints(v, (*path, k), out)
+                elif k == "ref":
+                    if node.get("use") == "burn":
+                        _card_ints(v, (*path, k), out)
+                elif k == "options":
+                    for i, text in enumerate(v):
+                        o = parse_option(text)
+                        if o.card >= 0 and o.card not in out.cards:
+                            out.cards[o.card] = (*path, k, i)
+                        if o.use == "burn" and o.ref >= 0 and o.ref not in out.cards:
+                            out.cards[o.ref] = (*path, k, i)
+                else:
+                    out.unknown_keys.add(k)
+                    if tv is dict or tv is list:
+                        todo.append((v, (*path, k)))
+        elif type(node) is list:
+            for i, v in enumerate(node):
+                tv = type(v)
+                if tv is str:
+                    if v in idents:
+                        out.identities.append(((*path, i), v))
+                    elif v in lines:
+                        out.probe_texts.append(((*path, i), v))
+                elif tv is dict or tv is list:
+                    todo.append((v, (*path, i)))
+                elif tv not in _SCALARS:
+                    raise AssertionError(f"not plain data at {(*path, i)}: {v!r}")
+    return out
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# The oracle
+# ----------------------------------------------------------------------------------------------------------------
+class RecordingPile(list[int]):
+    """The discard pile, instrumented to remember every card put on it (the pile is face up)."""
+
+    def __init__(self, cards: list[int]) -> None:
+        super().__init__(cards)
+        self.added: set[int] = set(cards)
+
+    def append(self, c: int) -> None:
+        self.added.add(c)
+        super().append(c)
+
+    def extend(self, cards: Any) -> None:
+        cards = list(cards)
+        self.added.update(cards)
+        super().extend(cards)
+
+    def insert(self, i: Any, c: int) -> None:
+        self.added.add(c)
+        super().insert(i, c)
+
+    def __iadd__(self, cards: Any) -> RecordingPile:
+        self.extend(cards)
+        return self
+
+
+def e_is_new_use(new: list[Any], seat: int) -> bool:
+    return any(e.kind == "use" and e.data["seat"] == seat for e in new)
+
+
+class Visible:
+    """The card ids visible at one moment: public ones, and per seat its hand, its 试探 and other own cards."""
+
+    __slots__ = ("extra", "public")
+
+    def __init__(self, public: set[int], extra: list[tuple[list[int], set[int], set[int]]]) -> None:
+        self.public = public
+        self.extra = extra
+
+    def sees(self, seat: int | None, card: int) -> bool:
+        if card in self.public:
+            return True
+        if seat is None:
+            return False
+        hand, probes, own = self.extra[seat]
+        return card in hand or card in probes or card in own
+
+
+class Oracle:
+    """What each seat may know, kept up to date from the true state after every decision."""
+
+    def __init__(self, g: Game) -> None:
+        self.n = g.n
+        self.probe_cards: list[set[int]] = [set() for _ in range(g.n)]  # 试探 cards a seat used or received
+        self.probe_uids: list[set[int]] = [set() for _ in range(g.n)]  # ... and their stack uids
+        self.decoded: set[int] = set()  # seats that decoded the card now in transit
+        self.passing: Any = None
+        self.revealed: set[int] = set()  # seats whose identity was turned face up by a rule
+        self.stack_cards: dict[int, tuple[int, int, str, int]] = {}  # uid -> (user, card, use, target)
+        self.transit_card = -1
+        self.seen = 0
+        if not isinstance(g.discard, RecordingPile):
+            g.discard = RecordingPile(g.discard)
+        self.prev_visible = Visible(set(), [([], set(), set())] * g.n)
+        self.now_visible = self.prev_visible
+        self.between: set[int] = set()
+        self.update(g)
+
+    def update(self, g: Game) -> None:
+        new = g.events[self.seen :]
+        self.seen = len(g.events)
+        # uses that resolved in this step (public facts): a decode gives its user the card in transit; a 试探 that
+        # took effect shows its text to its target
+        fizzled = {e.data["uid"] for e in new if e.kind == "fizzle"}
+        last = g.history[-1] if g.history else None
+        for e in new:
+            if e.kind == "use" and last is not None and last[0] == e.data["seat"] and last[1].use == e.data["use"]:
+                # the use just played (it may resolve within this same step): its card is the option's card
+                self.stack_cards[e.data["uid"]] = (last[0], last[1].card, last[1].use, last[1].target)
+            elif e.kind == "resolve" and e.data["uid"] not in fizzled:
+                info = self.stack_cards.get(e.data["uid"])
+                if info is None:
+                    continue
+                user, card, use, target = info
+                if use == "decode" and self.transit_card >= 0:
+                    self.decoded.add(user)
+                elif use == PROBE:
+                    for s in (user, target):
+                        self.probe_cards[s].add(card)
+                        self.probe_uids[s].add(e.data["uid"])
+            elif e.kind == "identity_revealed":
+                self.revealed.add(e.data["seat"])
+        p = g.passing
+        if p is not self.passing:
+            self.passing = p
+            self.decoded = set()
+        live = p is not None and not p.finished
+        self.transit_card = p.card if live else -1
+
+        # cards that were face up at some moment of the step although they may be hidden again now: everything put
+        # on the discard pile (it may have been reshuffled into the deck and drawn since), and the card of a face-up
+        # use just played (it may have resolved and been discarded and reshuffled within the same step)
+        between: set[int] = set()
+        if isinstance(g.discard, RecordingPile):
+            between = g.discard.added
+            g.discard.added = set()
+        if last is not None and last[1].kind == "play" and last[1].use != PROBE and e_is_new_use(new, last[0]):
+            between.add(last[1].card)
+        self.between = between
+
+        public: set[int] = set(g.discard)
+        for s in g.seats:
+            public.update(s.intel)
+        if live and STANDARD_DECK[p.card].method == TEXT:
+            public.add(p.card)
+        own_hidden: dict[int, set[int]] = {}
+        stack: dict[int, tuple[int, int, str, int]] = {}
+        for f in g.frames:
+            uses = f.stack if isinstance(f, Window) else [f.use] if isinstance(f, Resolve) else []
+            for u in uses:
+                if u.card < 0:
+                    continue
+                stack[u.uid] = (u.user, u.card, u.use, u.target)
+                if u.use == PROBE:  # handed face down (S-CARD-PROBE-3)
+                    own_hidden.setdefault(u.user, set()).add(u.card)
+                else:
+                    public.add(u.card)
+        self.stack_cards.update(stack)
+
+        self.prev_visible = self.now_visible
+        extra: list[tuple[list[int], set[int], set[int]]] = []
+        for st in g.seats:
+            mine = own_hidden.get(st.index, set())
+            if live and (p.sender == st.index or st.index in self.decoded):
+                mine.add(p.card)
+            extra.append((list(st.hand), self.probe_cards[st.index], mine))
+        self.now_visible = Visible(public, extra)
+
+    def identity_ok(self, g: Game, viewer: int | None, seat: int) -> bool:
+        return viewer == seat or not g.seats[seat].in_game or g.result is not None or seat in self.revealed
+
+    # ------------------------------------------------------------------------------------------------------------
+    def check_event(self, g: Game, viewer: int | None, e: dict[str, Any], where: object) -> None:
+        shown = collect(e, Shown())
+        assert not shown.unknown_keys, f"unclassified event keys {shown.unknown_keys} in {e}: add them to the oracle"
+        now, prev, between = self.now_visible, self.prev_visible, self.between
+        for c, path in shown.cards.items():
+            ok = now.sees(viewer, c) or prev.sees(viewer, c) or c in between
+            assert ok, f"{where}: seat {viewer} sees hidden card {c} at {path} in event {e}"
+        kind = e["kind"]
+        probe_ok = kind == "probe" and viewer is not None and e["uid"] in self.probe_uids[viewer]
+        for path, text in shown.probe_texts:
+            ok = probe_ok or (kind == "probe_answer" and path == ("line",))
+            assert ok, f"{where}: seat {viewer} sees probe text {text!r} at {path} in {e}"
+        for path, ident in shown.identities:
+            if kind == "probe" and path == ("identity",):
+                ok = probe_ok
+            elif kind == "identity" and path == ("identity",):
+                ok = e["seat"] == viewer
+            elif kind in ("died", "lost", "identity_revealed") and path == ("identity",):
+                ok = self.identity_ok(g, viewer, e["seat"])
+            elif kind == "game_over":
+                ok = g.result is not None
+            else:
+                ok = False
+            assert ok, f"{where}: seat {viewer} sees identity {ident!r} at {path} in event {e}"
+
+    def check_view(self, g: Game, viewer: int | None, where: object) -> None:
+        v = g.view(viewer)
+        json.dumps(v)  # JSON-able (test_views checks the round trip)
+        shown = collect(v, Shown())
+        assert not shown.unknown_keys, f"unclassified view keys {shown.unknown_keys}: add them to the oracle"
+        for c, path in shown.cards.items():
+            assert self.now_visible.sees(viewer, c), f"{where}: view of seat {viewer} shows hidden card {c} at {path}"
+        probe_uids = self.probe_uids[viewer] if viewer is not None else set()
+        for path, text in shown.probe_texts:
+            ok = path[:2] == ("me", "probes") and v["me"]["probes"][path[2]]["uid"] in probe_uids
+            assert ok, f"{where}: view of seat {viewer} shows probe text {text!r} at {path}"
+        for path, ident in shown.identities:
+            if path[0] == "seats" and path[2:] == ("identity",):
+                ok = self.identity_ok(g, viewer, path[1])
+            elif path == ("me", "identity"):
+                ok = viewer is not None and g.seats[viewer].identity == ident
+            elif path[:2] == ("me", "probes") and path[3:] == ("identity",):
+                ok = v["me"]["probes"][path[2]]["uid"] in probe_uids
+            elif path[:2] == ("result", "factions"):
+                ok = g.result is not None
+            else:
+                ok = False
+            assert ok, f"{where}: view of seat {viewer} shows identity {ident!r} at {path}"
+        if viewer is not None:
+            assert sorted(v["me"]["hand"]) == sorted(g.seats[viewer].hand)
+        for s, sv in enumerate(v["seats"]):
+            assert sv["hand_count"] == len(g.seats[s].hand)
+        d = g.decision
+        if d is not None and viewer != d.seat:
+            vd = v["decision"]
+            assert "options" not in vd, f"{where}: seat {viewer} sees the options of seat {d.seat}"
+            if d.kind == DECLARE_KIND:
+                assert vd["kind"] != DECLARE_KIND and vd["seat"] is None, f"{where}: declare prompt shown: {vd}"
+                assert "declare" not in json.dumps(vd)
+
+
+class Where:
+    """Where a check happens (formatted only when an assertion fails)."""
+
+    __slots__ = ("config", "decisions", "seed")
+
+    def __init__(self, config: Config, seed: int, decisions: int) -> None:
+        self.config, self.seed, self.decisions = config, seed, decisions
+
+    def __str__(self) -> str:
+        return f"{self.config} seed {self.seed} after decision {self.decisions}"
+
+    def __format__(self, spec: str) -> str:
+        return str(self)
+
+
+def leak_check_game(config: Config, seed: int, view_sample: float = VIEW_SAMPLE) -> tuple[int, int, int]:
+    """Play one random game checking every new event for every seat and a sample of views. Returns counts."""
+    g = Game.new(config, seed)
+    rng = random.Random(derive_seed(seed, "leaks"))
+    oracle = Oracle(g)
+    viewers: list[int | None] = [*range(g.n), None]
+    start = 0
+    decisions = views = declares = 0
+    while True:
+        where = Where(config, seed, decisions)
+        for e in g.events[start:]:
+            for s in viewers:
+                oracle.check_event(g, s, e.for_seat(s), where)
+        start = len(g.events)
+        d = g.decision
+        if d is not None and d.kind == DECLARE_KIND:
+            declares += 1
+        if d is None or d.kind == DECLARE_KIND:
+            for s in viewers:
+                oracle.check_view(g, s, where)
+                views += 1
+        elif rng.random() < view_sample:
+            oracle.check_view(g, rng.choice(viewers), where)
+            views += 1
+        if d is None:
+            return decisions, views, declares
+        g.step(rng.randrange(len(d.options)))
+        decisions += 1
+        oracle.update(g)
+
+
+def test_no_leaks_in_random_games() -> None:
+    configs = fuzz.all_configs()
+    decisions = views = declares = 0
+    for i in range(GAMES):
+        config = configs[i % len(configs)]
+        d, v, dc = leak_check_game(config, derive_seed("leak-test", i))
+        decisions += d
+        views += v
+        declares += dc
+    assert decisions > 100 * GAMES
+    assert views > 10 * GAMES
+    assert declares > 0, "no declare prompt was met: the prompt-hiding check did not run"
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# The oracle itself must catch leaks: feed it doctored views and events
+# ----------------------------------------------------------------------------------------------------------------
+def _game_with_probe_in_flight() -> tuple[Game, Oracle]:
+    """A random game stopped right after a 试探 was played (so a face-down card is on the stack)."""
+    for seed in range(200):
+        g = Game.new(Config(players=5), seed)
+        rng = random.Random(seed)
+        oracle = Oracle(g)
+        while g.decision is not None:
+            d = g.decision
+            probes = [k for k, o in enumerate(d.options) if o.use == PROBE]
+            g.step(probes[0] if probes else rng.randrange(len(d.options)))
+            oracle.update(g)
+            if probes:
+                return g, oracle
+    raise AssertionError("no 试探 played")
+
+
+def test_oracle_catches_doctored_views_and_events(monkeypatch: Any) -> None:
+    import pytest
+
+    import fengsheng.views
+
+    g, oracle = _game_with_probe_in_flight()
+    d = g.decision
+    assert d is not None
+    user = g.events[-1].data["seat"]
+    probe_card = g.events[-1].private["card"]
+    other = (user + 1) % g.n
+    # the untouched state passes
+    for s in [*range(g.n), None]:
+        oracle.check_view(g, s, "ok")
+        for e in g.events:
+            oracle.check_event(g, s, e.for_seat(s), "ok")
+    # an event that shows another seat the face-down 试探
+    with pytest.raises(AssertionError, match="hidden card"):
+        oracle.check_event(g, other, g.events[-1].full(), "doctored")
+    # an event that shows someone's identity
+    ident = next(e for e in g.events if e.kind == "identity" and e.data["seat"] == user).full()
+    with pytest.raises(AssertionError, match="identity"):
+        oracle.check_event(g, other, ident, "doctored")
+    # a view that shows another seat's hand, identity or the face-down 试探
+    real_view = fengsheng.views.view
+
+    def leaky(kind: str) -> Any:
+        def view(game: Game, seat: int | None) -> dict[str, Any]:
+            v = real_view(game, seat)
+            if kind == "hand":
+                v["seats"][user]["hand"] = list(game.seats[user].hand)
+            elif kind == "identity":
+                v["seats"][user]["identity"] = game.seats[user].identity
+            elif kind == "stack":
+                v["stack"][-1]["card"] = probe_card
+            return v
+
+        return view
+
+    for kind, match in (("hand", "hidden card"), ("identity", "identity"), ("stack", "hidden card")):
+        monkeypatch.setattr(fengsheng.views, "view", leaky(kind))
+        if kind == "hand" and not g.seats[user].hand:
+            continue
+        with pytest.raises(AssertionError, match=match):
+            oracle.check_view(g, other, "doctored")
+    monkeypatch.setattr(fengsheng.views, "view", real_view)
+
+
+def test_unknown_keys_are_flagged() -> None:
+    shown = collect({"kind": "x", "secret_cards": [1, 2]}, Shown())
+    assert shown.unknown_keys == {"secret_cards"}

@@ -1,0 +1,249 @@
+"""Views and per-seat event logs: JSON-able, complete for what a seat may know, censored for the rest.
+
+The exhaustive hunt for hidden information is ``test_leaks.py``; this file checks the shape and content of views and
+the audience rules of events, on random games and on hand-built positions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from fengsheng.config import Config
+from fengsheng.core.cards import STANDARD_DECK, TEXT
+from fengsheng.core.options import DECLARE_KIND
+from fengsheng.game import Game
+from fengsheng.scenario import Scenario
+from fengsheng.testing import Script
+
+IDS = ["ug", "mi", "ug", "mi", "by"]
+
+
+def build(**kw: Any) -> Game:
+    return Scenario(players=5, identities=IDS, config=Config(players=5), **kw).build()
+
+
+def pass_until(g: Game, seat: int, context: str) -> None:
+    """Everyone passes until ``seat`` holds priority in a ``context`` window."""
+    while True:
+        d = g.decision
+        assert d is not None and d.kind == "priority", d
+        if d.seat == seat and d.context == context:
+            return
+        g.act("pass")
+
+
+def random_states(count: int, seed: int = 0) -> list[Game]:
+    """Games stopped at random decision points, over all player counts (copies, so they can be kept)."""
+    out: list[Game] = []
+    rng = random.Random(seed)
+    i = 0
+    while len(out) < count:
+        g = Game.new(Config(players=3 + i % 7, auto_pass=i % 2 == 1), seed * 1000 + i)
+        i += 1
+        stops = sorted(rng.sample(range(1, 500), 4))
+        n = 0
+        while g.decision is not None and stops:
+            if n == stops[0]:
+                stops.pop(0)
+                out.append(g.copy())
+            g.step(rng.randrange(len(g.decision.options)))
+            n += 1
+        if g.decision is None:
+            out.append(g)
+    return out
+
+
+STATES = random_states(120)
+
+
+def check_view(g: Game, seat: int | None) -> dict[str, Any]:
+    v = g.view(seat)
+    assert json.loads(json.dumps(v)) == v, "a view must be plain JSON data (no tuples, sets or objects)"
+    assert v["seat"] == seat and v["players"] == g.n and v["turn"] == g.turn and v["current"] == g.current
+    assert v["deck_count"] == len(g.deck) and v["discard"] == g.discard
+    assert v["probes_out_count"] == len(g.probes_out) and v["table_count"] == len(g.table)
+    assert v["result"] == g.result
+    over = g.result is not None
+    for s, sv in zip(g.seats, v["seats"], strict=True):
+        assert sv["seat"] == s.index and sv["alive"] == s.alive and sv["lost"] == s.lost
+        assert sv["hand_count"] == len(s.hand) and sv["intel"] == s.intel
+        shown = seat == s.index or not s.in_game or over
+        assert sv["identity"] == (s.identity if shown else None)
+        assert "hand" not in sv
+    if seat is None:
+        assert "me" not in v
+    else:
+        me = g.seats[seat]
+        assert v["me"]["hand"] == me.hand and v["me"]["identity"] == me.identity
+        assert v["me"]["can_declare"] == g.declarable[seat]
+        probes = [e for e in g.events if e.kind == "probe" and seat in (e.data["user"], e.data["target"])]
+        assert [p["uid"] for p in v["me"]["probes"]] == [e.data["uid"] for e in probes]
+        for p in v["me"]["probes"]:
+            card = STANDARD_DECK[p["card"]]
+            assert (p["identity"], p["effect"], p["line"]) == (card.probe_identity, card.probe_effect, card.probe_line)
+    p = g.passing
+    if p is None or p.finished:
+        assert v["transit"] is None
+    else:
+        t = v["transit"]
+        assert (t["sender"], t["holder"], t["method"], t["target"]) == (p.sender, p.holder, p.method, p.target)
+        knows = STANDARD_DECK[p.card].method == TEXT or seat == p.sender
+        if knows:
+            assert t["card"] == p.card
+        elif seat is None:
+            assert t["card"] is None
+    d = g.decision
+    if d is None:
+        assert v["decision"] is None
+    elif seat == d.seat:
+        assert v["decision"] == {"seat": d.seat, "kind": d.kind, "context": d.context,
+                                 "options": [str(o) for o in d.options]}  # fmt: skip
+    elif d.kind == DECLARE_KIND:
+        assert v["decision"] == {"seat": None, "kind": "waiting", "context": ""}
+    else:
+        assert v["decision"] == {"seat": d.seat, "kind": d.kind, "context": d.context}
+    return v
+
+
+def test_views_at_random_decision_points() -> None:
+    for g in STATES:
+        for seat in [*range(g.n), None]:
+            check_view(g, seat)
+
+
+def test_a_view_is_a_copy() -> None:
+    g = STATES[5]
+    snapshot = json.dumps(g.view(0))
+    v = g.view(0)
+    v["me"]["hand"].append(99)
+    v["discard"].append(99)
+    v["seats"][1]["intel"].append(99)
+    v["locks"].append(9)
+    assert json.dumps(g.view(0)) == snapshot
+
+
+def test_declare_prompt_is_shown_only_to_its_seat() -> None:
+    met = 0
+    for i in range(60):
+        g = Game.new(Config(players=3 + i % 7), 700 + i)
+        rng = random.Random(i)
+        while g.decision is not None:
+            d = g.decision
+            if d.kind == DECLARE_KIND:
+                met += 1
+                for seat in [*range(g.n), None]:
+                    v = check_view(g, seat)
+                    if seat == d.seat:
+                        assert v["decision"]["kind"] == DECLARE_KIND and "declare" in v["decision"]["options"]
+                    else:
+                        assert "declare" not in json.dumps(v["decision"])
+            g.step(rng.randrange(len(d.options)))
+    assert met > 0
+
+
+def test_events_for_is_the_censored_log() -> None:
+    for g in STATES[::7]:
+        for seat in [*range(g.n), None]:
+            log = g.events_for(seat)
+            assert len(log) == len(g.events)
+            assert json.loads(json.dumps(log)) == log
+            start = len(g.events) // 2
+            assert g.events_for(seat, start) == log[start:]
+            for e, d in zip(g.events, log, strict=True):
+                assert "audience" not in d
+                public = {"kind": e.kind, **e.data}
+                if e.private is not None and seat is not None and seat in e.audience:
+                    assert d == {**public, **e.private}
+                else:
+                    assert d == public
+
+
+def test_private_parts_and_their_audiences() -> None:
+    """Who hears what, by event kind: draws, identities, face-down sends, 试探 (use and text), 破译."""
+    audiences: dict[str, set[tuple[int, ...]]] = {}
+    for g in STATES:
+        for e in g.events:
+            full = e.full()
+            if e.private is None:
+                continue
+            audiences.setdefault(e.kind, set())
+            aud = tuple(e.audience)
+            if e.kind in ("draw", "identity", "decoded"):
+                assert aud == (e.data["seat"],), full
+            elif e.kind in ("send", "use"):
+                assert aud == (e.data["seat"],), full
+                assert "card" not in e.data
+            elif e.kind == "probe":
+                assert aud == (e.data["user"], e.data["target"]), full
+                assert set(e.private) == {"card", "identity", "effect", "line"}
+            else:
+                raise AssertionError(f"unexpected private event {full}")
+            audiences[e.kind].add(aud)
+            for seat in range(g.n):
+                if seat not in e.audience:
+                    assert not set(e.private) & set(e.for_seat(seat)), full
+            assert not set(e.private) & set(e.for_seat(None))
+        for e in g.events:
+            if e.kind == "send" and e.private is None:
+                assert STANDARD_DECK[e.data["card"]].method == TEXT  # only 文本 travels face up
+            if e.kind == "use" and e.private is not None:
+                assert e.data["use"] == "probe"  # only 试探 is handed face down
+    assert {"draw", "identity", "send", "use", "probe"} <= set(audiences)
+
+
+def test_transit_card_seen_by_sender_and_decoder_only() -> None:
+    g = build(hands={1: ["R:decode"], 2: ["B:decode"]}, transit={"card": "K:intercept", "sender": 0}, at="step1")
+    s = Script(g)
+    card = g.passing.card  # type: ignore[union-attr]
+    assert g.view(0)["transit"]["card"] == card  # the sender
+    for seat in (1, 2, 3, 4, None):
+        assert g.view(seat)["transit"]["card"] is None
+    pass_until(g, 1, "step2")
+    s.do("1: play c{R:decode} decode")
+    while g.view(0)["stack"]:
+        assert g.view(1)["transit"]["card"] is None  # not before it resolves
+        s.do(f"{g.decision.seat}: pass")  # type: ignore[union-attr]
+    assert g.view(1)["transit"]["card"] == card
+    for seat in (2, 3, 4, None):
+        assert g.view(seat)["transit"]["card"] is None
+        assert all(e.get("card") != card for e in g.events_for(seat))
+    assert {"kind": "decoded", "seat": 1, "card": card} in g.events_for(1)
+    assert {"kind": "decoded", "seat": 1} in g.events_for(2)
+
+
+def test_text_intel_in_transit_is_face_up() -> None:
+    g = build(transit={"card": "R:lure_away", "sender": 0}, at="step1")
+    card = g.passing.card  # type: ignore[union-attr]
+    assert STANDARD_DECK[card].method == TEXT
+    for seat in (0, 1, 2, 3, 4, None):
+        assert g.view(seat)["transit"]["card"] == card
+
+
+def test_probe_is_face_down_and_its_text_reaches_user_and_target_only() -> None:
+    g = build(hands={0: ["K:probe:mi:draw", "R:lock"]}, at="play")
+    s = Script(g)
+    card = s.card("K:probe:mi:draw", 0)
+    s.do(f"0: play c{card} probe @1")
+    stack = {seat: g.view(seat)["stack"][-1]["card"] for seat in (0, 1, 2, 3, 4, None)}
+    assert stack == {0: card, 1: None, 2: None, 3: None, 4: None, None: None}
+    while g.decision is not None and g.decision.kind == "priority" and g.view(0)["stack"]:
+        s.do(f"{g.decision.seat}: pass")
+    for seat in (0, 1):
+        probes = g.view(seat)["me"]["probes"]
+        assert [(p["card"], p["identity"], p["effect"]) for p in probes] == [(card, "military_intel", "draw_2")]
+    for seat in (2, 3, 4):
+        assert g.view(seat)["me"]["probes"] == []
+        assert all(e.get("card") != card for e in g.events_for(seat))
+    answer = next(e for e in g.events_for(None) if e["kind"] == "probe_answer")
+    assert answer["answer"] == "draw"  # seat 1 is military_intel: he draws two, in public
+    assert "identity" not in answer
+
+
+def test_spectator_sees_no_hand_and_no_private_event() -> None:
+    for g in STATES[::3]:
+        v = g.view(None)
+        assert "me" not in v and v["seat"] is None
+        for e, d in zip(g.events, g.events_for(None), strict=True):
+            assert d == {"kind": e.kind, **e.data}
