@@ -103,7 +103,11 @@ class Game:
         return g
 
     def add_rule(self, rule: Rule) -> None:
-        """Attach a rule to its owner and index it under the hooks it overrides."""
+        """Attach a rule to its owner and index it under the hooks it overrides.
+
+        On a game already waiting for a decision (e.g. a scenario), the pending decision is derived again, so its
+        options include what the new rule allows.
+        """
         self.rules.append(rule)
         for kind in type(rule).listens:
             self.listeners.setdefault(kind, []).append(rule)
@@ -120,6 +124,9 @@ class Game:
         for hook in HOOKS:
             if hook in index and overrides(rule, hook):
                 index[hook].append(rule)
+        if self._decision is not None:
+            self._decision = None
+            self._advance()
 
     # ------------------------------------------------------------------------------------------------------
     # The decision protocol
@@ -514,9 +521,17 @@ class Game:
             self.finish(sorted(set(winners) | set(co_winners)), "declared", declarer=seat, rule=rule.rule_id)
 
     def end_last_standing(self) -> None:
-        """S-WIN-8 / A-28: the one player left wins; if nobody is left, nobody wins."""
+        """S-WIN-8 / A-28: the one player left wins; if nobody is left, nobody wins.
+
+        If the survivor also meets a victory condition, he wins through it (R-12): his faction, dead teammates
+        included (A-27), wins with him.
+        """
         left = [s.index for s in self.seats if s.in_game]
         if len(left) == 1:
+            self.refresh_declarable()
+            if self.declarable[left[0]]:
+                self.declare(left[0])
+                return
             self.finish(left, "last_standing")
         else:
             self.finish([], "nobody_left")

@@ -40,10 +40,9 @@ def uses_offered(g: Game, seat: int) -> set[str]:
 
 
 def add_rules(g: Game, *rules: Rule) -> None:
-    """Register test-only rules on a built game; the pending decision was computed without them, so re-derive it."""
+    """Register test-only rules on a built game (``add_rule`` re-derives the pending decision)."""
     for r in rules:
         g.add_rule(r)
-    g._advance()
 
 
 def picks(g: Game) -> list[int]:

@@ -45,7 +45,6 @@ def test_S_DEATH_1_three_or_more_placed_at_once_kill() -> None:
         4, current=0, at="play", hands={0: ["R:decode"], 2: ["K:lock", "K:burn", "K:decode"]}, intel={1: ["K:return"]}
     )
     g.add_rule(PlaceBlack(2))
-    g._advance()
     s = Script(g)
     s.do("0: pass", "1: pass", "2: skill test.place @1", "3: pass", "0: pass", "1: pass", "2: pass")
     assert not g.seats[1].alive
@@ -173,7 +172,6 @@ def test_S_DEATH_7_the_pass_goes_on_after_a_death_and_a_dead_senders_card_is_dis
         hands={2: ["K:lock", "K:burn", "K:return"]},
     )
     g.add_rule(PlaceBlack(2))
-    g._advance()
     s = Script(g)
     card = g.passing.card
     s.do("0: pass", "1: pass", "2: skill test.place @0", "3: pass", "0: pass", "1: pass", "2: pass")
@@ -200,7 +198,6 @@ def test_S_DEATH_7_death_of_the_player_the_card_reached() -> None:
         hands={3: ["K:lock", "K:burn", "K:return"]},
     )
     g.add_rule(PlaceBlack(3))
-    g._advance()
     s = Script(g)
     s.do("0: pass", "1: pass", "2: pass", "3: skill test.place @1", "0: pass", "1: pass", "2: pass", "3: pass")
     assert not g.seats[1].alive
@@ -214,7 +211,6 @@ def test_S_DEATH_7_death_of_the_player_the_card_reached() -> None:
 def test_S_DEATH_8_the_current_player_dies_in_his_own_turn() -> None:
     g = build(4, current=0, at="play", hands={0: ["R:decode"], 2: ["K:lock", "K:burn", "K:return"]})
     g.add_rule(PlaceBlack(2))
-    g._advance()
     s = Script(g)
     s.do("0: pass", "1: pass", "2: skill test.place @0", "3: pass", "0: pass", "1: pass", "2: pass")
     assert not g.seats[0].alive and not g.seats[0].lost

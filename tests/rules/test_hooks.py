@@ -147,7 +147,6 @@ def test_S_CHAR_1_skill_without_timing_is_offered_in_every_window_but_never_in_s
         at="play",
     ).build()
     g.add_rule(Ping(1))
-    g._advance()  # the pending decision was computed before the rule existed
     s = Script(g)
     s.do("0: pass")
     assert "skill test.ping" in opts(g) and g.decision.context == "play"
@@ -182,7 +181,6 @@ def test_S_CHAR_1_no_skill_while_an_effect_resolves() -> None:
         config=Config(players=3, auto_pass=True),
     ).build()
     g.add_rule(Ping(1))
-    g._advance()
     s = Script(g)
     s.do("0: play c{R:probe:mi:discard} probe @1", "1: pass")  # seats 2 and 0 hold nothing: auto-passed
     d = s.expect(1, "discard", "probe")
@@ -201,7 +199,6 @@ def test_S_PRIO_13_skill_goes_on_the_stack_and_cards_answer_it_lifo() -> None:
         at="play",
     ).build()
     g.add_rule(Ping(1, log))
-    g._advance()
     s = Script(g)
     s.do("0: pass", "1: skill test.ping")
     assert [u.use for u in s.stack()] == [PING]
@@ -223,7 +220,6 @@ def test_S_CHAR_6_see_through_cannot_target_a_skill_only_cards() -> None:
         at="play",
     ).build()
     g.add_rule(Ping(1))
-    g._advance()
     s = Script(g)
     s.do("0: pass", "1: skill test.ping")
     s.expect(2, "priority")
@@ -243,7 +239,6 @@ def test_S_CARD_LOCK_5_card_converted_by_a_skill_is_a_lock_keeps_its_colour_and_
         at="play",
     ).build()
     g.add_rule(SeeAsLock(0))
-    g._advance()
     s = Script(g)
     card = s.card("B:see_through", 0)
     assert f"play c{card} lock @1" in opts(g)
@@ -293,7 +288,6 @@ def test_S_PRIO_1_permits_hook_overrides_card_timing() -> None:
         g = Scenario(players=3, identities=["ug", "mi", "by"], current=0, hands={1: ["R:lock"]}, at="play").build()
         if with_rule:
             g.add_rule(LockAnyTurn(1))
-            g._advance()
         return g
 
     g = build(False)
@@ -318,7 +312,6 @@ def test_hooks_trigger_condition_is_rechecked_when_its_turn_comes() -> None:
     g = Scenario(players=3, identities=["ug", "mi", "by"], current=0, hands={0: ["K:lock"]}, at="play").build()
     g.add_rule(listener(("locked",), log, effect=off)(0))
     g.add_rule(listener(("locked",), log, want=lambda g, r, k, d: flag["on"])(1))
-    g._advance()
     Script(g).do("0: play c{K:lock} lock @2", "1: pass", "2: pass", "0: pass")
     assert [o for o, _, _ in log] == [0]
 
@@ -326,7 +319,6 @@ def test_hooks_trigger_condition_is_rechecked_when_its_turn_comes() -> None:
 def test_S_PRIO_2_skill_option_from_wrong_seat_is_illegal() -> None:
     g = Scenario(players=3, identities=["ug", "mi", "by"], current=0, at="play").build()
     g.add_rule(Ping(1))
-    g._advance()
     assert "skill test.ping" not in opts(g)  # seat 0 decides; the skill is seat 1's
     with pytest.raises(IllegalAction):
         g.act("skill test.ping")
@@ -373,7 +365,6 @@ def test_S_TERM_8_S_TERM_9_flip_and_cover_fire_triggers_and_a_face_down_card_can
     g.seats[0].character = "test_hidden"
     g.add_rule(FlipCover(0))
     g.add_rule(listener(("flipped", "covered"), log)(2))
-    g._advance()
     assert g.view(2)["seats"][0]["character"] is None
     Script(g).do("0: skill test.flip")
     assert g.seats[0].face_up and g.view(2)["seats"][0]["character"] == "test_hidden"

@@ -44,7 +44,6 @@ def test_S_PRIO_1_skill_beats_card_text_lock_in_another_players_step1() -> None:
 
     g = build(4, at="step1", transit={"card": "R:decode"}, current=0, hands={3: ["K:lock"], 2: ["K:lock"]})
     g.add_rule(LockAnyTurn(3))
-    g._advance()
     s = Script(g)
     s.do("0: pass", "1: pass")
     assert opts(g) == ["pass"]  # seat 2 holds a lock too, but it is not his turn
@@ -244,7 +243,6 @@ def test_S_PRIO_9_automatic_triggers_current_first_then_counterclockwise_without
     g = build(5, current=2, at="step2", transit={"card": "R:decode", "holder": 3, "sender": 2})
     for seat in (1, 4, 0, 3):
         g.add_rule(listener(("obtained",), log)(seat))
-    g._advance()
     s = Script(g)
     s.do("2: pass", "3: pass", "4: pass", "0: pass", "1: pass")
     n = len(g.history)
@@ -264,7 +262,6 @@ def test_S_PRIO_10_pending_card_whose_user_died_has_no_effect() -> None:
         intel={3: ["K:return", "K:decode"]},
     )
     g.add_rule(PlaceBlack(1))
-    g._advance()
     s = Script(g)
     intercept = s.card("K:intercept", 3)
     s.do("0: pass", "1: pass", "2: pass", "3: play c{K:intercept} intercept")
@@ -330,7 +327,6 @@ def test_EX_1_play_phase_example_burn_skill_see_through_resolve_lifo() -> None:
         intel={2: ["K:lock"], 4: ["R:lock", "B:lock"]},
     )
     g.add_rule(Snipe(2))
-    g._advance()
     s = Script(g)
     burn, see = s.card("R:burn", 1), s.card("B:see_through", 3)
     false = s.card("K:lock", 2, "intel")

@@ -78,7 +78,6 @@ def test_S_TRIG_4_a_trigger_fires_only_if_the_card_took_effect() -> None:
     )
     for seat in range(3):
         g.add_rule(listener(("locked", "probed"), log)(seat))
-    g._advance()
     s = Script(g)
     s.do("0: play c{K:lock} lock @2", "1: play c{R:see_through} see_through ^top", "2: pass", "0: pass", "1: pass")
     s.do("0: play c{R:probe:mi:draw} probe @2", "1: play c{B:see_through} see_through ^top", "2: pass", "0: pass")

@@ -286,6 +286,24 @@ def test_S_WIN_8_the_last_player_standing_wins() -> None:
     assert g.decision is None
 
 
+def test_S_WIN_8_a_last_survivor_who_meets_his_condition_wins_with_his_dead_teammates() -> None:
+    # R-12: seat 1's own false card comes back to him and kills him. Seat 0 is then alone and already holds 3 red,
+    # so he wins through his faction: the underground wins, dead seat 2 included, not seat 0 alone.
+    g = build(
+        3,
+        identities=["ug", "mi", "ug"],
+        current=1,
+        at="step3",
+        transit={"card": "K:decode", "holder": 1, "sender": 1},
+        dead=[2],
+        intel={0: ["R:lock", "R:burn", "R:decode"], 1: ["K:lock", "K:burn"]},
+    )
+    assert g.decision is None  # the forced take kills seat 1 at once
+    assert g.result is not None
+    assert g.result["reason"] == "declared" and g.result["declarer"] == 0
+    assert g.result["winners"] == [0, 2] and g.result["factions"] == ["underground"]
+
+
 def test_S_WIN_8_nobody_wins_when_the_last_players_go_together() -> None:
     class Bomb(Rule):  # places a false intelligence in front of every player at once (老金-like)
         listens = ("obtained",)
