@@ -150,7 +150,7 @@ class Game:
             d = frames[-1].run(self)
             if d is None:
                 continue
-            if len(d.options) == 1 and d.kind != PRIORITY:
+            if d.kind != PRIORITY and len(d.options) == 1:
                 frames[-1].answer(self, d.options[0])  # a forced move is automated (not recorded)
                 continue
             self._decision = d
@@ -244,14 +244,15 @@ class Game:
         hand = self.seats[seat].hand
         allowed = WINDOW_TYPES[win.kind]
         conv = self.conversion_rules
-        if not (conv or self.action_rules or self.declarable[seat]):
+        declarable = self.declarable[seat]
+        if not (conv or declarable or self.action_rules):
             for c in hand:  # fast path: most seats hold nothing usable in most windows
                 if CARD_TYPE[c] in allowed:
                     break
             else:
                 return PASS_ONLY
         opts = [P_PASS]
-        if self.declarable[seat]:
+        if declarable:
             opts.append(P_DECLARE)
         if hand:
             cache: dict[str, list[tuple[int, int]]] = {}
