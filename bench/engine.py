@@ -68,6 +68,24 @@ def sample_states(players: int, count: int, seed: int = 12345) -> list[Game]:
     return out
 
 
+def last_states(players: int, count: int, seed: int = 999) -> list[Game]:
+    """Each game stopped at its last decision (the largest state it reaches: the longest event log)."""
+    out: list[Game] = []
+    for k in range(count):
+        rng = random.Random(seed + k)
+        g = Game.new(Config(players=players), seed + k)
+        choices: list[int] = []
+        while g.decision is not None:
+            i = rng.randrange(len(g.decision.options))
+            choices.append(i)
+            g.step(i)
+        g = Game.new(Config(players=players), seed + k)
+        for i in choices[:-1]:
+            g.step(i)
+        out.append(g)
+    return out
+
+
 def time_views(states: list[Game]) -> float:
     t0 = time.perf_counter()
     n = 0
@@ -98,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     view_us = time_views(states) * 1e6
     copy_us = time_copies(states, deep=True) * 1e6
     fast_copy_us = time_copies(states, deep=False) * 1e6
-    late9 = sample_states(9, 50, seed=999)
+    late9 = last_states(9, 30)
     pickle_kb_9 = max(len(pickle.dumps(g)) for g in late9) / 1024
     pickle_kb = max(len(pickle.dumps(g)) for g in states) / 1024
     figures: dict[str, Any] = {
