@@ -20,6 +20,8 @@ DISTRIBUTION: dict[int, tuple[int, int, int]] = {
 }
 OPTIONAL_DISTRIBUTION: dict[int, tuple[int, int, int]] = {4: (2, 2, 0), 6: (3, 3, 0), 7: (2, 2, 3)}
 
+CHARACTER_POOLS = ("base", "all")
+
 # Variant names accepted by ``Config.with_variants`` and the CLI's ``--variant``.
 VARIANTS = {
     "optional_distribution": "S-DIST-2: use the optional identity row (4, 6 or 7 players)",
@@ -38,7 +40,10 @@ class Config:
     * ``four_card_victory``: S-VAR-2.
     * ``auto_pass``: skip asking a seat that has nothing but "pass" in a response window (simulation speed). Off by
       default: asking everyone hides who holds what.
-    * ``characters``: play with character cards (the characters issue); off = the first-game mode (S-SETUP-3).
+    * ``characters``: play with character cards; off = the rulebook's first-game mode (S-SETUP-3).
+    * ``character_pool``: ``"base"`` (the 18 characters of the 2010 rulebook) or ``"all"`` (plus the 6 complete
+      supplement characters).
+    * ``fixed_characters``: one character id per seat, for scenarios and tests (no selection is dealt).
     * ``player_sexes``: optional per-seat sex of the real players, ``"F"``/``"M"``/``""`` (S-CHAR-7, A-41).
     """
 
@@ -48,6 +53,8 @@ class Config:
     four_card_victory: bool = False
     auto_pass: bool = False
     characters: bool = False
+    character_pool: str = "base"
+    fixed_characters: tuple[str, ...] = field(default_factory=tuple)
     player_sexes: tuple[str, ...] = field(default_factory=tuple)
 
     def __post_init__(self) -> None:
@@ -64,6 +71,22 @@ class Config:
                     "醬油同盟 (bystander_alliance) is played with 2/2/2 or 3/3/3 identities (S-VAR-1, A-77); "
                     f"{self.players} players give {ug}/{mi}/{by}"
                 )
+        if self.character_pool not in CHARACTER_POOLS:
+            raise ConfigError(f"character_pool must be one of {CHARACTER_POOLS}, not {self.character_pool!r}")
+        if self.fixed_characters:
+            if not self.characters:
+                raise ConfigError("fixed_characters needs characters=True")
+            if len(self.fixed_characters) != self.players:
+                raise ConfigError(
+                    f"fixed_characters needs one id per seat ({self.players}), got {len(self.fixed_characters)}"
+                )
+            from fengsheng.characters import CHARACTERS
+
+            unknown = [c for c in self.fixed_characters if c not in CHARACTERS]
+            if unknown:
+                raise ConfigError(f"unknown characters {unknown}; known: {', '.join(sorted(CHARACTERS))}")
+            if len(set(self.fixed_characters)) != len(self.fixed_characters):
+                raise ConfigError("fixed_characters: each character card exists once")
         if self.player_sexes and len(self.player_sexes) != self.players:
             raise ConfigError(f"player_sexes needs one entry per seat ({self.players}), got {len(self.player_sexes)}")
         for s in self.player_sexes:
@@ -93,6 +116,7 @@ class Config:
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["player_sexes"] = list(self.player_sexes)
+        d["fixed_characters"] = list(self.fixed_characters)
         return d
 
     @classmethod
@@ -102,8 +126,9 @@ class Config:
         if unknown:
             raise ConfigError(f"unknown config keys: {sorted(unknown)}")
         kw = dict(d)
-        if "player_sexes" in kw:
-            kw["player_sexes"] = tuple(kw["player_sexes"])
+        for key in ("player_sexes", "fixed_characters"):
+            if key in kw:
+                kw[key] = tuple(kw[key])
         return cls(**kw)
 
     def with_variants(self, names: list[str] | tuple[str, ...]) -> Config:

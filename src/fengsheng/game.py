@@ -72,6 +72,8 @@ class Game:
         self._next = [(i + 1) % self.n for i in range(self.n)]
         self.uid = 0
         self.death_order: list[int] = []
+        self.dying: list[int] = []  # seats whose death is being resolved (their death triggers are running)
+        self.killers: list[int] = []  # killers[i] killed death_order[i] (-1 if nobody; may be the victim himself)
         self.intel_source: dict[int, int] = {}  # card id -> seat that sent it / placed it (A-48)
         self.declarable: list[bool] = [False] * self.n
         self.declined: set[int] = set()
@@ -88,6 +90,7 @@ class Game:
         self.victory_rules: list[Rule] = []
         self.reaction_rules: list[Rule] = []
         self.loss_rules: list[Rule] = []
+        self.direction_rules: list[Rule] = []
 
     # ------------------------------------------------------------------------------------------------------
     # Construction
@@ -120,6 +123,7 @@ class Game:
             "can_declare": self.victory_rules,
             "react_to_declaration": self.reaction_rules,
             "loses": self.loss_rules,
+            "send_directions": self.direction_rules,
         }
         for hook in HOOKS:
             if hook in index and overrides(rule, hook):
@@ -294,6 +298,17 @@ class Game:
             n = r.draw_count(self, seat, n)
         return n
 
+    def send_directions(self, seat: int, card: int) -> tuple[int, ...]:
+        """Directions ``seat`` may send a 密电/文本 ``card`` in: counterclockwise (+1), or also clockwise (-1) with a
+        skill such as 千面女郎's 逢缘 (S-METH-6, A-75)."""
+        dirs: tuple[int, ...] = (1,)
+        for r in self.direction_rules:
+            if r.owner == seat:
+                for d in r.send_directions(self, seat, card):
+                    if d not in dirs:
+                        dirs += (d,)
+        return dirs
+
     def send_method(self, seat: int, card: int) -> str:
         """The transmission method of ``card`` sent by ``seat``: the stamp on the card (S-PASS-2)."""
         return STANDARD_DECK[card].method
@@ -400,6 +415,27 @@ class Game:
         self.frames.append(Settle())
         self.fire("burned", {"seat": seat, "card": card, "by": by})
 
+    def ask(
+        self,
+        seat: int,
+        kind: str,
+        options: tuple[Option, ...] | list[Option],
+        then: Any,
+        context: str = "",
+        data: dict[str, Any] | None = None,
+        private: bool = False,
+    ) -> None:
+        """Ask ``seat`` a question (a skill's choice); ``then(g, option, data)`` continues with the answer."""
+        from fengsheng.flow.ask import Ask
+
+        self.frames.append(Ask(seat, kind, tuple(options), then, context, data, private))
+
+    def later(self, then: Any, data: dict[str, Any] | None = None) -> None:
+        """Push a continuation: ``then(g, data)`` runs once everything pushed after this call is done."""
+        from fengsheng.flow.ask import Continue
+
+        self.frames.append(Continue(then, data))
+
     def flip(self, seat: int) -> None:
         """Turn ``seat``'s face-down character face up (翻开, S-TERM-9): its skills and sex apply from now on."""
         s = self.seats[seat]
@@ -421,6 +457,56 @@ class Game:
         s = self.seats[seat]
         s.identity_revealed = True
         self.events.append(Event("identity_revealed", {"seat": seat, "identity": s.identity}))
+
+    def inspect_transit(self, seat: int) -> None:
+        """``seat`` looks at the intelligence in transit (检视, S-TERM-7): only he sees it."""
+        p = self.passing
+        assert p is not None and not p.finished
+        if seat not in p.seen:
+            p.seen.append(seat)
+        self.events.append(Event("inspected", {"seat": seat}, {"card": p.card}, (seat,)))
+
+    def move_intel(self, from_seat: int, card: int, to_seat: int, by: int) -> None:
+        """Move an intelligence from in front of one player to another (e.g. 黑手's 冷血, 小白's 收买). It is obtained
+        by ``to_seat``; ``by`` counts as its source (the killer if it is a fatal false card, A-48)."""
+        self.seats[from_seat].intel.remove(card)
+        self.events.append(Event("intel_moved", {"from": from_seat, "to": to_seat, "card": card, "by": by}))
+        self.obtain(to_seat, card, source=by, how="skill")
+
+    def intel_to_hand(self, from_seat: int, card: int, to_seat: int, by: int) -> None:
+        """Put an intelligence from in front of ``from_seat`` into ``to_seat``'s hand (e.g. 潮汐's 时差)."""
+        from fengsheng.flow.settle import Settle
+
+        self.seats[from_seat].intel.remove(card)
+        self.seats[to_seat].hand.append(card)
+        self.events.append(Event("intel_to_hand", {"from": from_seat, "to": to_seat, "card": card, "by": by}))
+        self.frames.append(Settle())
+
+    def put_on_deck(self, seat: int, card: int) -> None:
+        """``seat`` puts a card from his hand face down on top of the deck (only he knows which)."""
+        self.seats[seat].hand.remove(card)
+        self.deck.append(card)
+        self.events.append(Event("to_deck", {"seat": seat}, {"card": card}, (seat,)))
+
+    def intel_to_deck(self, from_seat: int, card: int, by: int) -> None:
+        """Put an intelligence (face up, so public) back on top of the deck (e.g. 黄雀's 潜藏伏击)."""
+        from fengsheng.flow.settle import Settle
+
+        self.seats[from_seat].intel.remove(card)
+        self.deck.append(card)
+        self.events.append(Event("intel_to_deck", {"from": from_seat, "card": card, "by": by}))
+        self.frames.append(Settle())
+
+    def reveal_top(self, seat: int) -> int | None:
+        """Show the top card of the deck to everyone and leave it there (e.g. 黑玫瑰). An empty deck is refilled from
+        the discard pile first (S-TURN-5); with both empty, nothing is shown (A-7)."""
+        got = self.take_from_deck(1)
+        if not got:
+            self.events.append(Event("top_revealed", {"seat": seat, "card": None}))
+            return None
+        self.deck.append(got[0])
+        self.events.append(Event("top_revealed", {"seat": seat, "card": got[0]}))
+        return got[0]
 
     def killer_of(self, seat: int) -> int:
         """Who put the fatal false intelligence in front of ``seat`` (A-48); -1 if unknown."""
@@ -449,6 +535,7 @@ class Game:
         s = self.seats[seat]
         s.alive = False
         self.death_order.append(seat)
+        self.killers.append(killer)
         self._remove_from_play(seat)
         self.events.append(
             Event(
@@ -503,23 +590,10 @@ class Game:
         self.declined = {s for s in self.declined if decl[s]}
 
     def declare(self, seat: int) -> None:
-        """``seat`` declares victory (S-WIN-1): the game ends at once, unless a hijacking mission steals it."""
-        rule = next(r for r in self.victory_rules if r.owner == seat and r.can_declare(self))
-        winners = rule.winners(self)
-        self.events.append(Event("declare", {"seat": seat, "rule": rule.rule_id}))
-        hijackers: list[int] = []
-        co_winners: list[int] = []
-        for s in self.trig_order():
-            for r in self.reaction_rules:
-                if r.owner == s and s != seat and not self.seats[s].lost:  # A-27(b): a loser never wins
-                    res = r.react_to_declaration(self, seat, winners)
-                    if res is not None:
-                        extra, hijack = res
-                        (hijackers if hijack else co_winners).extend(extra)
-        if hijackers:  # A-36: the declaration fails; the hijackers win
-            self.finish(sorted(set(hijackers)), "hijacked", declarer=seat, rule=rule.rule_id)
-        else:
-            self.finish(sorted(set(winners) | set(co_winners)), "declared", declarer=seat, rule=rule.rule_id)
+        """``seat`` declares victory (S-WIN-1): see :class:`fengsheng.flow.settle.Declaration`."""
+        from fengsheng.flow.settle import Declaration
+
+        self.frames.append(Declaration(seat))
 
     def end_last_standing(self) -> None:
         """S-WIN-8 / A-28: the one player left wins; if nobody is left, nobody wins.

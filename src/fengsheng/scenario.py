@@ -14,6 +14,7 @@ Example::
         hands={0: ["R:lock", "K:burn"], 2: ["K:intercept"]},
         intel={1: ["K:burn", "K:lock"]},
         deck=["B:decode"],                  # top first
+        characters={2: "lao_gui"},          # optional; face_up={2: True} to override the hidden/public default
         at="play",                          # start, draw, play, pass, end, step1, step2, step3
         transit=None,                       # for step1/2/3: {"card": "K:lock", "method": "secret", ...}
         config=Config(players=5, auto_pass=True),
@@ -43,7 +44,7 @@ from fengsheng.core.events import Event
 from fengsheng.core.state import PH_DRAW, PH_END, PH_PASS, PH_PLAY, PH_START, W_STEP2, Passing
 from fengsheng.errors import ScenarioError
 from fengsheng.flow.passing import PassFrame
-from fengsheng.flow.setup import assign_identities
+from fengsheng.flow.setup import assign_characters, assign_identities
 from fengsheng.flow.turn import Turn, TurnCycle
 from fengsheng.flow.window import Window
 from fengsheng.game import Game
@@ -73,6 +74,8 @@ class Scenario:
     seed: int = 0
     rest: str = "deck"
     turn: int = 1
+    characters: dict[int, str] = field(default_factory=dict)
+    face_up: dict[int, bool] = field(default_factory=dict)
 
     # ------------------------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -92,6 +95,8 @@ class Scenario:
             "seed": self.seed,
             "rest": self.rest,
             "turn": self.turn,
+            "characters": {str(k): v for k, v in self.characters.items()},
+            "face_up": {str(k): v for k, v in self.face_up.items()},
         }
 
     @classmethod
@@ -99,6 +104,8 @@ class Scenario:
         kw = dict(d)
         kw["hands"] = {int(k): v for k, v in d.get("hands", {}).items()}
         kw["intel"] = {int(k): v for k, v in d.get("intel", {}).items()}
+        kw["characters"] = {int(k): v for k, v in d.get("characters", {}).items()}
+        kw["face_up"] = {int(k): v for k, v in d.get("face_up", {}).items()}
         kw["config"] = Config.from_dict(d["config"]) if d.get("config") else None
         return cls(**kw)
 
@@ -138,6 +145,13 @@ class Scenario:
         if len(idents) != n or any(i not in IDENTITIES for i in idents):
             raise ScenarioError(f"identities must list {n} of {IDENTITIES} (or ug/mi/by), got {self.identities!r}")
         g.events.append(Event("setup", {"players": n, "distribution": list(config.distribution), "scenario": True}))
+        if self.characters:
+            from fengsheng.characters import CHARACTERS
+
+            unknown = [c for c in self.characters.values() if c not in CHARACTERS]
+            if unknown:
+                raise ScenarioError(f"unknown characters {unknown}")
+            assign_characters(g, dict(self.characters), dict(self.face_up))
         assign_identities(g, idents)
         # zones
         for s, cards in self.hands.items():

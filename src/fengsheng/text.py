@@ -125,6 +125,28 @@ def seat_name(seat: int | None, lang: str = "zh") -> str:
     return f"{seat}号" if lang == "zh" else f"P{seat}"
 
 
+def character_name(cid: str | None, lang: str = "zh") -> str:
+    """A character's name; a face-down character not known to the viewer is 盖伏 / face down."""
+    if cid is None:
+        return "【盖伏角色】" if lang == "zh" else "[face-down character]"
+    from fengsheng.characters import CHARACTERS
+
+    ch = CHARACTERS.get(cid)
+    return f"【{ch.name(lang)}】" if ch is not None else cid
+
+
+def skill_name(skill_id: str, lang: str = "zh") -> str:
+    """A skill's printed name, or its character's name and number (C-LAO_GUI-1 → 老鬼 1)."""
+    from fengsheng.characters import CHARACTERS
+
+    for ch in CHARACTERS.values():
+        for sk in ch.texts.get("skills", []):
+            if sk["id"] == skill_id:
+                label = sk["name"][lang] or f"{ch.name(lang)} {skill_id.rsplit('-', 1)[-1]}"
+                return f"「{label}」" if lang == "zh" else f"'{label}'"
+    return skill_id
+
+
 def render_event(e: dict[str, Any], lang: str = "zh") -> str | None:
     """One line for an event (as a seat saw it). ``None`` for bookkeeping events not worth a line."""
     k = e["kind"]
@@ -276,6 +298,91 @@ def render_event(e: dict[str, Any], lang: str = "zh") -> str | None:
         return f"{S('seat')} 宣告胜利！" if zh else f"{S('seat')} declares victory!"
     if k == "game_over":
         return result_line(e, lang)
+    return _render_character_event(e, lang)
+
+
+def _render_character_event(e: dict[str, Any], lang: str) -> str | None:
+    k = e["kind"]
+    zh = lang == "zh"
+    seat = seat_name(e.get("seat"), lang)
+    if k == "characters_dealt":
+        if "characters" not in e:
+            return None
+        names = " / ".join(character_name(c, lang) for c in e["characters"])
+        return f"{seat} 获发角色：{names}" if zh else f"{seat} is dealt {names}"
+    if k == "character":
+        who = character_name(e.get("character"), lang)
+        state = "" if e.get("face_up") else ("（盖伏）" if zh else " (face down)")
+        return f"{seat} 的角色：{who}{state}" if zh else f"{seat} plays {who}{state}"
+    if k == "flip":
+        return (
+            f"{seat} 翻开角色 {character_name(e['character'], lang)}"
+            if zh
+            else f"{seat} flips {character_name(e['character'], lang)}"
+        )
+    if k == "cover":
+        return f"{seat} 的角色被盖伏" if zh else f"{seat}'s character is covered"
+    if k == "identity_revealed":
+        return (
+            f"{seat} 翻开身份牌：{name(e['identity'], lang)}"
+            if zh
+            else f"{seat} reveals identity: {name(e['identity'], lang)}"
+        )
+    if k == "skill":
+        tgt = f" → {seat_name(e['target'], lang)}" if e.get("target", -1) >= 0 else ""
+        return (
+            f"{seat} 发动 {skill_name(e['skill'], lang)}{tgt}"
+            if zh
+            else f"{seat} uses {skill_name(e['skill'], lang)}{tgt}"
+        )
+    if k == "give":
+        return (
+            f"{seat} 交给 {seat_name(e['to'], lang)} 一张牌 {card_name(e.get('card'), lang)}"
+            if zh
+            else f"{seat} gives {seat_name(e['to'], lang)} a card {card_name(e.get('card'), lang)}"
+        )
+    if k == "take":
+        return (
+            f"{seat} 抽取 {seat_name(e['from'], lang)} 的一张手牌 {card_name(e.get('card'), lang)}"
+            if zh
+            else f"{seat} takes a card from {seat_name(e['from'], lang)} {card_name(e.get('card'), lang)}"
+        )
+    if k == "show_hand":
+        cards = " ".join(card_name(c, lang) for c in e["cards"])
+        return f"{seat} 展示手牌：{cards}" if zh else f"{seat} shows his hand: {cards}"
+    if k == "inspected":
+        seen = f"：{card_name(e['card'], lang)}" if "card" in e else ""
+        return f"{seat} 检视了情报{seen}" if zh else f"{seat} looks at the intelligence{seen}"
+    if k == "intel_moved":
+        return (
+            f"{card_name(e['card'], lang)} 从 {seat_name(e['from'], lang)} 面前移到 {seat_name(e['to'], lang)} 面前"
+            if zh
+            else f"{card_name(e['card'], lang)} moves from {seat_name(e['from'], lang)} to {seat_name(e['to'], lang)}"
+        )
+    if k == "intel_to_hand":
+        return (
+            f"{seat_name(e['from'], lang)} 面前的 {card_name(e['card'], lang)} 加入 {seat_name(e['to'], lang)} 的手牌"
+            if zh
+            else f"{card_name(e['card'], lang)} of {seat_name(e['from'], lang)} goes to {seat_name(e['to'], lang)}'s hand"
+        )
+    if k == "to_deck":
+        return (
+            f"{seat} 把一张手牌放回牌库顶 {card_name(e.get('card'), lang)}"
+            if zh
+            else f"{seat} puts a card on top of the deck {card_name(e.get('card'), lang)}"
+        )
+    if k == "intel_to_deck":
+        return (
+            f"{seat_name(e['from'], lang)} 面前的 {card_name(e['card'], lang)} 放回牌库顶"
+            if zh
+            else f"{card_name(e['card'], lang)} of {seat_name(e['from'], lang)} goes back on top of the deck"
+        )
+    if k == "top_revealed":
+        return (
+            f"{seat} 展示牌库顶：{card_name(e['card'], lang)}"
+            if zh
+            else f"{seat} shows the top of the deck: {card_name(e['card'], lang)}"
+        )
     return f"{k} {e}"
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.core.options import DECLARE_KIND
 from fengsheng.flow.window import Window
 
 if TYPE_CHECKING:
@@ -40,6 +39,7 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
                 "intel": list(s.intel),
                 "identity": s.identity if known_identity else None,
                 "character": s.character if (s.character is not None and (s.face_up or s.index == seat)) else None,
+                "has_character": s.character is not None,
                 "face_up": s.face_up,
                 "sex": s.player_sex or None,
             }
@@ -94,8 +94,8 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
     v["stack"] = stack
     d = g.decision
     if d is not None:
-        if d.kind == DECLARE_KIND and seat != d.seat:
-            # Who is being asked whether to declare would tell others his identity: only he sees it.
+        if d.private and seat != d.seat:
+            # Who is being asked (to declare, to flip a face-down character) would reveal hidden information.
             v["decision"] = {"seat": None, "kind": "waiting", "context": ""}
         else:
             v["decision"] = {"seat": d.seat, "kind": d.kind, "context": d.context}

@@ -67,10 +67,10 @@ OTHER_KEYS = frozenset(
     {
         "alive", "answer", "audience", "back", "by", "can_declare", "character", "context", "count", "current",
         "death_order", "deck_count", "decision", "declarer", "direction", "distribution", "effect", "face_up",
-        "factions", "hand_count", "holder", "how", "identities", "identity", "killer", "kind", "line", "locks", "lost",
+        "factions", "hand_count", "has_character", "holder", "how", "identities", "identity", "killer", "kind", "line", "locks", "lost",
         "lured", "me", "method", "order", "phase", "players", "probes", "probes_out_count", "reason", "result",
         "rule", "scenario", "seat", "seats", "sender", "sex", "source", "stack", "step", "table_count", "target",
-        "transit", "turn", "turns", "uid", "use", "user", "variants", "why", "window", "winners",
+        "transit", "turn", "turns", "uid", "use", "user", "variants", "why", "window", "winners", "with_characters",
     }
 )  # fmt: skip
 

@@ -35,7 +35,7 @@ class Decode(CardHandler):
         if use.user not in p.seen:
             p.seen.append(use.user)
         g.events.append(Event("decoded", {"seat": use.user}, {"card": p.card}, (use.user,)))
-        g.fire("decoded", {"seat": use.user, "uid": use.uid})
+        g.fire("decoded", {"seat": use.user, "uid": use.uid})  # 译电员's cover trigger (any successful 破译)
 
 
 HANDLER = Decode()

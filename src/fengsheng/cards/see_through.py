@@ -35,6 +35,7 @@ class SeeThrough(CardHandler):
             if u.uid == use.ref:
                 u.cancelled = True
                 g.events.append(Event("cancelled", {"uid": u.uid, "by": use.user, "use": u.use}))
+                g.fire("cancelled", {"seat": u.user, "uid": u.uid, "use": u.use, "card": u.card, "by": use.user})
                 return
         fail(g, use, "target_gone")
 

@@ -175,13 +175,16 @@ P_DECLINE = Option(DECLINE)
 class Decision(NamedTuple):
     """The one decision the game is waiting for: who decides, what kind of decision, and the legal options.
 
-    ``context`` says where it arises (e.g. the window kind ``play`` / ``step1`` / ``step2`` / ``end``).
+    ``context`` says where it arises (e.g. the window kind ``play`` / ``step1`` / ``step2`` / ``end``, or a skill).
+    ``private``: who is being asked is itself hidden information (a declaration prompt, a face-down character's
+    optional trigger), so other seats' views show only that the game is waiting.
     """
 
     seat: int
     kind: str
     options: tuple[Option, ...]
     context: str = ""
+    private: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -201,4 +204,4 @@ PICK_KIND = "pick"  # 真伪莫辨: pick a face-down card
 DECLARE_KIND = "declare"  # your victory condition holds: declare now or not
 CHOOSE_CHARACTER = "choose_character"
 RESPOND_KIND = "respond"  # answer an effect with one of several named responses (e.g. 城府)
-SKILL_CHOICE = "skill_choice"  # a character skill asks for a choice
+SKILL_CHOICE = "skill_choice"  # a character skill asks for a choice (use it? which seat / card?)

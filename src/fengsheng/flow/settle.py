@@ -36,7 +36,7 @@ class Settle(Frame):
     def run(self, g: Game) -> Decision | None:
         if self.stage == 0:  # S-DEATH-1: three or more false intelligence
             for s in g.trig_order():
-                if g.seats[s].in_game and black_count(g, s) >= 3:
+                if g.seats[s].in_game and s not in g.dying and black_count(g, s) >= 3:
                     g.frames.append(Death(s))
                     return None
             if self.deaths_only:
@@ -59,7 +59,7 @@ class Settle(Frame):
         for s in g.trig_order():
             if g.declarable[s] and s not in g.declined:
                 self.asking = s
-                return Decision(s, DECLARE_KIND, (P_DECLARE, P_PASS), "settle")
+                return Decision(s, DECLARE_KIND, (P_DECLARE, P_PASS), "settle", private=True)
         g.frames.pop()
         return None
 
@@ -88,11 +88,13 @@ class Death(Frame):
         s = self.seat
         if self.stage == 0:
             self.stage = 1
+            g.dying.append(s)  # a Settle nested in his death triggers must not start his death again
             killer = g.killer_of(s)
             g.events.append(Event("dying", {"seat": s, "killer": killer}))
             g.fire("dying", {"seat": s, "killer": killer})  # S-DEATH-5: before the identity is revealed
             return None
         g.frames.pop()
+        g.dying.remove(s)
         if black_count(g, s) < 3 and g.seats[s].alive:
             g.events.append(Event("rescued", {"seat": s}))
             return None
@@ -126,3 +128,60 @@ class Triggers(Frame):
 
     def describe(self) -> dict[str, Any]:
         return {"frame": "Triggers", "kind": self.kind}
+
+
+class Declaration(Frame):
+    """A declaration of victory (S-WIN-1..7, A-35, A-36).
+
+    1. The declarer's victory rule gives the winners (the identity rule first if several hold).
+    2. Missions that react to a declaration are checked in S-TRIG order (players who lost never win, A-27): if one
+       that says 「你的胜利会导致他的宣告失败」 is met, its owners win and the declaration fails; the others
+       (大美女, 礼服蒙面人) win together with the declarer.
+    3. If the declaration stands, ``declaring`` fires: skills of the declarer such as 柒佰's may add a co-winner
+       (appended to ``data["extra"]``, S-WIN-5).
+    """
+
+    __slots__ = ("co_winners", "data", "rule_id", "seat", "stage", "winners")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.stage = 0
+        self.rule_id = ""
+        self.winners: list[int] = []
+        self.co_winners: list[int] = []
+        self.data: dict[str, Any] = {}
+
+    def run(self, g: Game) -> Decision | None:
+        seat = self.seat
+        if self.stage == 0:
+            rules = [r for r in g.victory_rules if r.owner == seat and r.can_declare(g)]
+            rules.sort(key=lambda r: not r.rule_id.startswith("S-ID-"))
+            rule = rules[0]
+            self.rule_id = rule.rule_id
+            self.winners = list(rule.winners(g))
+            g.events.append(Event("declare", {"seat": seat, "rule": rule.rule_id}))
+            hijackers: list[int] = []
+            for s in g.trig_order():
+                if s == seat or g.seats[s].lost:
+                    continue
+                for r in g.reaction_rules:
+                    if r.owner == s:
+                        res = r.react_to_declaration(g, seat, self.winners)
+                        if res is not None:
+                            extra, hijack = res
+                            (hijackers if hijack else self.co_winners).extend(extra)
+            if hijackers:  # A-36: the declaration fails; the hijackers win
+                g.frames.pop()
+                g.finish(sorted(set(hijackers)), "hijacked", declarer=seat, rule=self.rule_id)
+                return None
+            self.stage = 1
+            self.data = {"seat": seat, "winners": list(self.winners), "extra": []}
+            g.fire("declaring", self.data)
+            return None
+        g.frames.pop()
+        winners = set(self.winners) | set(self.co_winners) | set(self.data.get("extra", []))
+        g.finish(sorted(winners), "declared", declarer=seat, rule=self.rule_id)
+        return None
+
+    def describe(self) -> dict[str, Any]:
+        return {"frame": "Declaration", "seat": self.seat}

@@ -1,16 +1,18 @@
-"""Setting up a game (S-SETUP, S-DIST): identities, the deck, starting hands and the first player.
+"""Setting up a game (S-SETUP, S-DIST): characters, identities, the deck, starting hands and the first player.
 
-Order: (characters: the characters issue) → identities dealt face down (S-SETUP-4) → the 81 cards shuffled and 3
-dealt to each player (S-SETUP-5) → a random first player (S-SETUP-6, A-53).
+Order (S-SETUP-1..6): with characters, two are dealt at random to each player, who keeps one (a decision; what was
+dealt and what was kept stay private until everyone has chosen); hidden (潜伏) characters then go face down and the
+others face up (S-SETUP-2). Identities are dealt face down (S-SETUP-4), the 81 cards shuffled and 3 dealt to each
+player (S-SETUP-5), and a random player starts (S-SETUP-6, A-53).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fengsheng.core.cards import STANDARD_DECK
 from fengsheng.core.events import Event
-from fengsheng.core.options import Decision
+from fengsheng.core.options import CHOOSE, CHOOSE_CHARACTER, Decision, Option
 from fengsheng.core.state import Frame
 from fengsheng.flow.turn import TurnCycle
 from fengsheng.rules.victory import IDENTITY_RULES
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from fengsheng.game import Game
 
 STARTING_HAND = 3
+CHARACTERS_DEALT = 2
 
 
 def assign_identities(g: Game, identities: list[str]) -> None:
@@ -31,19 +34,77 @@ def assign_identities(g: Game, identities: list[str]) -> None:
             g.add_rule(rule(seat.index))
 
 
+def assign_characters(g: Game, chosen: list[str] | dict[int, str], face_up: dict[int, bool] | None = None) -> None:
+    """Seat each chosen character: hidden ones face down, public ones face up (S-SETUP-2); register its rules.
+
+    ``chosen`` is one id per seat, or ``{seat: id}`` (a scenario may leave seats without a character).
+    """
+    from fengsheng.characters import CHARACTERS
+
+    pairs = chosen.items() if isinstance(chosen, dict) else enumerate(chosen)
+    for index, cid in pairs:
+        seat = g.seats[index]
+        ch = CHARACTERS[cid]
+        seat.character = cid
+        seat.character_sex = ch.sex
+        seat.face_up = not ch.hidden if face_up is None or seat.index not in face_up else face_up[seat.index]
+        if seat.face_up:
+            g.events.append(Event("character", {"seat": seat.index, "character": cid, "face_up": True}))
+        else:
+            g.events.append(
+                Event("character", {"seat": seat.index, "face_up": False}, {"character": cid}, (seat.index,))
+            )
+        for rule_cls in ch.rules:
+            g.add_rule(rule_cls(seat.index))
+
+
 class Setup(Frame):
-    __slots__ = ()
+    __slots__ = ("chosen", "dealt", "stage")
+
+    def __init__(self) -> None:
+        self.stage = 0
+        self.dealt: list[list[str]] = []
+        self.chosen: list[str] = []
 
     def run(self, g: Game) -> Decision | None:
-        pool = g.config.identity_pool()
-        g.rng.shuffle(pool)
-        g.events.append(
-            Event(
-                "setup",
-                {"players": g.n, "distribution": list(g.config.distribution), "variants": list(g.config.variants)},
+        cfg = g.config
+        if self.stage == 0:
+            g.events.append(
+                Event(
+                    "setup",
+                    {
+                        "players": g.n,
+                        "distribution": list(cfg.distribution),
+                        "variants": list(cfg.variants),
+                        "with_characters": cfg.characters,
+                    },
+                )
             )
-        )
-        assign_identities(g, pool)
+            self.stage = 2
+            if cfg.characters:
+                if cfg.fixed_characters:
+                    self.chosen = list(cfg.fixed_characters)
+                else:
+                    from fengsheng.characters import pool
+
+                    cards = pool(cfg.character_pool)
+                    g.rng.shuffle(cards)
+                    for s in range(g.n):  # S-SETUP-1: two each, at random
+                        hand = cards[CHARACTERS_DEALT * s : CHARACTERS_DEALT * (s + 1)]
+                        self.dealt.append(hand)
+                        g.events.append(Event("characters_dealt", {"seat": s}, {"characters": list(hand)}, (s,)))
+                    self.stage = 1
+        if self.stage == 1:
+            s = len(self.chosen)
+            if s < g.n:
+                opts = tuple(Option(CHOOSE, name=c) for c in self.dealt[s])
+                return Decision(s, CHOOSE_CHARACTER, opts, "setup", private=False)
+            self.stage = 2
+        if cfg.characters:
+            assign_characters(g, self.chosen)
+        pool_ids = cfg.identity_pool()
+        g.rng.shuffle(pool_ids)
+        assign_identities(g, pool_ids)
         g.deck = list(range(len(STANDARD_DECK)))
         g.rng.shuffle(g.deck)
         for s in range(g.n):
@@ -53,3 +114,9 @@ class Setup(Frame):
         g.events.append(Event("first_player", {"seat": first}))
         g.frames[-1] = TurnCycle(first)
         return None
+
+    def answer(self, g: Game, option: Option) -> None:
+        self.chosen.append(option.name)
+
+    def describe(self) -> dict[str, Any]:
+        return {"frame": "Setup", "stage": self.stage}

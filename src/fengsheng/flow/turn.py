@@ -130,7 +130,9 @@ class Send(Frame):
         target = option.target if method == DIRECT else -1
         face_up = method == TEXT
         g.passing = Passing(card, seat, method, target, face_up)
-        data: dict[str, Any] = {"seat": seat, "method": method, "target": target}
+        if option.name == CLOCKWISE:
+            g.passing.direction = -1  # S-METH-6, A-75: a skill let him choose the direction
+        data: dict[str, Any] = {"seat": seat, "method": method, "target": target, "direction": g.passing.direction}
         if face_up:
             data["card"] = card
             g.events.append(Event("send", data))
@@ -146,13 +148,20 @@ class Send(Frame):
 __all__ = ["Send", "Turn", "TurnCycle", "send_options_default"]
 
 
+CLOCKWISE = "cw"
+
+
 def send_options_default(g: Game, seat: int) -> list[Option]:
-    """Every card in hand; a 直达 card once per other player in game (S-METH-2, A-57)."""
+    """Every card in hand; a 直达 card once per other player in game (S-METH-2, A-57); a 密电/文本 card once per
+    direction the sender may choose (``send c17 cw`` = clockwise, S-METH-6)."""
     opts: list[Option] = []
     others = [s.index for s in g.seats if s.in_game and s.index != seat]
+    dir_rules = g.direction_rules
     for c in g.seats[seat].hand:
         if g.send_method(seat, c) == DIRECT:
             opts.extend(Option(SEND, card=c, target=t) for t in others)
         else:
             opts.append(Option(SEND, card=c))
+            if dir_rules and -1 in g.send_directions(seat, c):
+                opts.append(Option(SEND, card=c, name=CLOCKWISE))
     return opts

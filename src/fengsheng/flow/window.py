@@ -73,7 +73,7 @@ class Window(Frame):
                 self.passes += 1
                 self.prio = g.next_in_game(seat)
                 continue
-            return tuple.__new__(Decision, (seat, PRIORITY, tuple(opts), self.kind))
+            return tuple.__new__(Decision, (seat, PRIORITY, tuple(opts), self.kind, False))
 
     def answer(self, g: Game, option: Option) -> None:
         seat = self.prio
@@ -97,27 +97,47 @@ class Window(Frame):
 
 
 class Resolve(Frame):
-    """One pending use resolving (S-PRIO-3 step 3). Cancelled uses and uses whose user is gone do nothing."""
+    """One pending use resolving (S-PRIO-3 step 3). Cancelled uses and uses whose user is gone do nothing.
 
-    __slots__ = ("done", "use", "window")
+    Stages: 0 check and fire ``resolving`` (triggers that happen once a use has gone unanswered, before its effect,
+    such as 柒佰's 联动, A-59); 1 the effect; 2 the card goes to the discard pile.
+    """
+
+    __slots__ = ("stage", "use", "window")
 
     def __init__(self, use: Use, window: Window) -> None:
         self.use = use
         self.window = window
-        self.done = False
+        self.stage = 0
+
+    @property
+    def done(self) -> bool:
+        return self.stage > 0
 
     def run(self, g: Game) -> Decision | None:
         use = self.use
-        if not self.done:
-            self.done = True
+        if self.stage == 0:
             if use.cancelled:
                 g.events.append(Event("no_effect", {"uid": use.uid, "user": use.user, "use": use.use}))
+                self.stage = 2
             elif not g.seats[use.user].in_game:
                 g.events.append(Event("fizzle", {"uid": use.uid, "user": use.user, "use": use.use, "why": "user_gone"}))
                 use.failed = True  # S-PRIO-10, A-31
+                self.stage = 2
             else:
                 g.events.append(Event("resolve", {"uid": use.uid, "user": use.user, "use": use.use}))
+                self.stage = 1
+                g.fire(
+                    "resolving",
+                    {"seat": use.user, "uid": use.uid, "use": use.use, "card": use.card, "target": use.target},
+                )
+            return None
+        if self.stage == 1:
+            self.stage = 2
+            if g.seats[use.user].in_game:
                 g.resolve_use(use, self.window)
+            else:
+                use.failed = True
             return None
         g.frames.pop()
         g.dispose_use(use)

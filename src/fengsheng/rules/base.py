@@ -13,7 +13,8 @@ Hooks:
   use goes on the LIFO stack like a card (S-PRIO-13) unless :meth:`play` resolves it at once.
 * **Card conversions** (:meth:`card_uses`): "your X may be used as Y" (S-CARD-LOCK-5). The card keeps its colour.
 * **Permissions** (:meth:`permits`): "you may use 锁定 in other players' turns" (S-PRIO-1, golden rule).
-* **Static modifiers** (:meth:`draw_count`, :meth:`may_conceal`): e.g. a different draw, 城府 concealment.
+* **Static modifiers** (:meth:`draw_count`, :meth:`may_conceal`, :meth:`send_directions`): e.g. a different draw,
+  城府 concealment, 逢缘's choice of direction.
 * **Victory** (:meth:`can_declare`, :meth:`winners`, :meth:`react_to_declaration`): S-WIN.
 * **Loss** (:meth:`loses`): e.g. 小白's 败露 (S-LOSE-4).
 """
@@ -39,6 +40,7 @@ HOOKS = (
     "can_declare",
     "react_to_declaration",
     "loses",
+    "send_directions",
 )
 
 
@@ -88,6 +90,10 @@ class Rule:
     def draw_count(self, g: Game, seat: int, count: int) -> int:
         """Change the number of cards ``seat`` draws in his draw phase."""
         return count
+
+    def send_directions(self, g: Game, seat: int, card: int) -> tuple[int, ...]:
+        """Directions (+1 counterclockwise, -1 clockwise) the owner may send a non-直达 ``card`` in (S-METH-6)."""
+        return ()
 
     def may_conceal(self, g: Game, seat: int) -> bool:
         """True if ``seat`` may answer a 试探 with either action (城府, S-CARD-PROBE-7)."""

@@ -1,0 +1,202 @@
+"""What a character is, and the small pieces its skills share.
+
+A character module (``characters/<id>.py``) holds that character's rules: one :class:`Skill` subclass per skill and a
+:class:`~fengsheng.rules.victory.BystanderMission` subclass for its secret mission, and declares
+``CHARACTER = CharacterDef("<id>", rules=(...))``. Its names, sex, hidden/public type and texts are data
+(``data/characters-standard-000.json``), merged in by the registry (``characters/__init__.py``), which discovers the
+modules by itself: adding a character touches no engine file.
+
+Helpers here cover what many skills do: ask the owner whether to use an optional skill, choose a seat / a card / an
+intelligence, move cards between hands, place intelligence, take a card blind from a hand (S-TERM-12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from fengsheng.core.cards import BLACK, BYSTANDER, CARD_COLOUR, IS_BLACK, MILITARY_INTEL, UNDERGROUND
+from fengsheng.core.events import Event
+from fengsheng.core.options import CHOOSE, P_PASS, SKILL, SKILL_CHOICE, Option
+from fengsheng.rules.base import Rule
+from fengsheng.rules.victory import BystanderMission
+
+if TYPE_CHECKING:
+    from fengsheng.flow.ask import Then
+    from fengsheng.game import Game
+
+
+@dataclass(frozen=True)
+class CharacterDef:
+    """A character card: its id and rule classes (from its module), plus its data (from the text set)."""
+
+    id: str
+    rules: tuple[type[Rule], ...]
+    sex: str = ""  # "F", "M" or "FM" (小白)
+    hidden: bool = False
+    pool: str = "base"  # "base" (the 18 of the 2010 rulebook) or "supplement"
+    texts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def name(self, lang: str = "zh") -> str:
+        return str(self.texts.get("name", {}).get(lang, self.id))
+
+
+class Skill(Rule):
+    """A rule printed on a character card. ``character`` and ``skill_id`` (the C-id) identify it."""
+
+    __slots__ = ()
+    character: ClassVar[str] = ""
+    skill_id: ClassVar[str] = ""
+
+    @property
+    def key(self) -> str:
+        """The option word for this skill, e.g. ``shan_ling.1``."""
+        return f"{self.character}.{self.skill_id.rsplit('-', 1)[-1]}"
+
+    def mine(self, g: Game) -> bool:
+        return g.seats[self.owner].character == self.character
+
+    def active(self, g: Game) -> bool:
+        """Face up and in the game: the skill works (S-CHAR-2, S-CHAR-4)."""
+        s = g.seats[self.owner]
+        return s.in_game and s.face_up and s.character == self.character
+
+    def can_flip(self, g: Game) -> bool:
+        """Face down and in the game: a 「翻开此角色」 skill may be used if its condition holds (S-CHAR-3)."""
+        s = g.seats[self.owner]
+        return s.in_game and not s.face_up and s.character == self.character
+
+    def option(self, target: int = -1, ref: int = -1, name: str = "") -> Option:
+        return Option(SKILL, use=self.key, target=target, ref=ref, name=name)
+
+    def log(self, g: Game, **data: Any) -> None:
+        """A public event saying this skill was used."""
+        g.events.append(Event("skill", {"seat": self.owner, "skill": self.skill_id, **data}))
+
+    # --- questions --------------------------------------------------------------------------------------------
+    def offer(self, g: Game, then: Then, data: dict[str, Any] | None = None, private: bool = False) -> None:
+        """Ask the owner whether to use this optional skill: ``skill <key>`` or ``pass``."""
+        g.ask(self.owner, SKILL_CHOICE, (self.option(), P_PASS), then, self.skill_id, data, private)
+
+    def choose_seat(
+        self, g: Game, seats: Iterable[int], then: Then, data: dict[str, Any] | None = None, optional: bool = False
+    ) -> None:
+        opts = [Option(CHOOSE, target=s) for s in seats]
+        if optional or not opts:
+            opts.append(P_PASS)
+        g.ask(self.owner, SKILL_CHOICE, opts, then, self.skill_id, data)
+
+    def choose_hand_card(
+        self,
+        g: Game,
+        cards: Iterable[int],
+        then: Then,
+        data: dict[str, Any] | None = None,
+        optional: bool = False,
+        seat: int | None = None,
+    ) -> None:
+        opts = [Option(CHOOSE, card=c) for c in cards]
+        if optional or not opts:
+            opts.append(P_PASS)
+        g.ask(self.owner if seat is None else seat, SKILL_CHOICE, opts, then, self.skill_id, data)
+
+    def choose_intel(
+        self,
+        g: Game,
+        pairs: Iterable[tuple[int, int]],
+        then: Then,
+        data: dict[str, Any] | None = None,
+        optional: bool = False,
+    ) -> None:
+        """Choose one intelligence on the table: ``choose @seat x<card>``."""
+        opts = [Option(CHOOSE, target=s, ref=c) for s, c in pairs]
+        if optional or not opts:
+            opts.append(P_PASS)
+        g.ask(self.owner, SKILL_CHOICE, opts, then, self.skill_id, data)
+
+
+# --- card movements shared by skills ---------------------------------------------------------------------------
+def give_card(g: Game, giver: int, receiver: int, card: int) -> None:
+    """``giver`` hands ``card`` to ``receiver``: only the two of them see which card it is."""
+    g.seats[giver].hand.remove(card)
+    g.seats[receiver].hand.append(card)
+    g.events.append(Event("give", {"seat": giver, "to": receiver}, {"card": card}, (giver, receiver)))
+
+
+def take_blind(g: Game, taker: int, victim: int) -> int | None:
+    """``taker`` takes a card at random from ``victim``'s hand (S-TERM-12: face down, blind)."""
+    hand = g.seats[victim].hand
+    if not hand:
+        return None
+    card = hand.pop(g.rng.randrange(len(hand)))
+    g.seats[taker].hand.append(card)
+    g.events.append(Event("take", {"seat": taker, "from": victim}, {"card": card}, (taker, victim)))
+    return card
+
+
+def place_from_hand(g: Game, placer: int, target: int, card: int) -> None:
+    """Place a card from ``placer``'s hand as intelligence in front of ``target`` (S-TERM-11, A-39)."""
+    g.seats[placer].hand.remove(card)
+    g.obtain(target, card, source=placer, how="skill")
+
+
+def black_in_hand(g: Game, seat: int) -> list[int]:
+    return [c for c in g.seats[seat].hand if IS_BLACK[c]]
+
+
+def count_colour(cards: Iterable[int], colour: str) -> int:
+    return sum(1 for c in cards if CARD_COLOUR[c] == colour)
+
+
+def black_count(g: Game, seat: int) -> int:
+    return sum(1 for c in g.seats[seat].intel if IS_BLACK[c])
+
+
+def women_in_game(g: Game, exclude: int = -1) -> list[int]:
+    """Seats in the game that count as a woman (S-CHAR-7, A-41)."""
+    return [s.index for s in g.seats if s.in_game and s.index != exclude and s.sex_matches("F")]
+
+
+def wiped_out(g: Game, identity: str) -> bool:
+    """全灭 (A-27c): at least one player had the identity and none of them is still in the game."""
+    had = [s for s in g.seats if s.identity == identity]
+    return bool(had) and not any(s.in_game for s in had)
+
+
+def is_dead_with(g: Game, identity: str) -> bool:
+    return any(not s.alive and s.identity == identity for s in g.seats)
+
+
+def sent_by(g: Game, data: dict[str, Any], seat: int) -> bool:
+    """The obtained card is intelligence ``seat`` sent (S-TERM-4): not 真伪莫辨, not placed by a skill."""
+    return data.get("how") in ("accept", "forced", "intercept") and data.get("source") == seat
+
+
+class Mission(BystanderMission):
+    """A character's secret mission: a victory condition only for a 打酱油的 (S-ID-4); it counts face up or down
+    (A-65)."""
+
+    __slots__ = ()
+    character: ClassVar[str] = ""
+
+
+__all__ = [
+    "BLACK",
+    "BYSTANDER",
+    "MILITARY_INTEL",
+    "UNDERGROUND",
+    "CharacterDef",
+    "Mission",
+    "Skill",
+    "black_count",
+    "black_in_hand",
+    "count_colour",
+    "give_card",
+    "is_dead_with",
+    "place_from_hand",
+    "sent_by",
+    "take_blind",
+    "wiped_out",
+    "women_in_game",
+]

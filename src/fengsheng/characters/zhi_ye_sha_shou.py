@@ -1,0 +1,69 @@
+"""职业杀手 Professional Killer — public, male (standard-characters.md §B9).
+
+* C-ZHI_YE_SHA_SHOU-1: when a player obtains false intelligence you sent, you may place another false intelligence
+  (from your hand, A-39) in front of him. Sent intelligence only: not 真伪莫辨, not skills, not your own card coming
+  back to you (A-47).
+* C-ZHI_YE_SHA_SHOU-2: your 识破 may be used as 锁定: a full lock, cancellable by 识破, keeping its colour (A-61).
+* Mission: kill with your own hand a player who is the second or later to die (S-TERM-19, A-48, A-76); killing
+  yourself does not count.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.characters.base import CharacterDef, Mission, Skill, black_in_hand, place_from_hand, sent_by
+from fengsheng.core.cards import CARD_TYPE, IS_BLACK, LOCK, SEE_THROUGH
+
+if TYPE_CHECKING:
+    from fengsheng.core.options import Option
+    from fengsheng.game import Game
+
+
+class DoubleTap(Skill):
+    __slots__ = ()
+    character = "zhi_ye_sha_shou"
+    skill_id = "C-ZHI_YE_SHA_SHOU-1"
+    listens = ("obtained",)
+
+    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        target = data["seat"]
+        return (
+            target != self.owner
+            and sent_by(g, data, self.owner)
+            and IS_BLACK[data["card"]]
+            and g.seats[target].in_game
+            and self.active(g)
+            and bool(black_in_hand(g, self.owner))
+        )
+
+    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        self.choose_hand_card(g, black_in_hand(g, self.owner), self._place, {"target": data["seat"]}, optional=True)
+
+    def _place(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.card >= 0:
+            self.log(g, target=data["target"])
+            place_from_hand(g, self.owner, data["target"], option.card)
+
+
+class Disguise(Skill):
+    __slots__ = ()
+    character = "zhi_ye_sha_shou"
+    skill_id = "C-ZHI_YE_SHA_SHOU-2"
+
+    def card_uses(self, g: Game, card: int) -> tuple[str, ...]:
+        return (LOCK,) if CARD_TYPE[card] == SEE_THROUGH and self.active(g) else ()
+
+
+class ZhiYeShaShouMission(Mission):
+    __slots__ = ()
+    character = "zhi_ye_sha_shou"
+
+    def mission_met(self, g: Game) -> bool:
+        return any(
+            i >= 1 and killer == self.owner and victim != self.owner
+            for i, (victim, killer) in enumerate(zip(g.death_order, g.killers, strict=True))
+        )
+
+
+CHARACTER = CharacterDef("zhi_ye_sha_shou", rules=(DoubleTap, Disguise, ZhiYeShaShouMission))
