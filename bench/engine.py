@@ -22,8 +22,10 @@ from fengsheng.config import Config
 from fengsheng.game import Game
 
 
-def run_games(players: int, games: int, auto_pass: bool, seed0: int = 0) -> dict[str, float]:
-    config = Config(players=players, auto_pass=auto_pass)
+def run_games(
+    players: int, games: int, auto_pass: bool, seed0: int = 0, characters: bool = False
+) -> dict[str, float]:
+    config = Config(players=players, auto_pass=auto_pass, characters=characters)
     decisions = 0
     turns = 0
     t0 = time.perf_counter()
@@ -112,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
 
     off = run_games(args.players, args.games, auto_pass=False)
     on = run_games(args.players, args.games, auto_pass=True)
+    ch_off = run_games(args.players, args.games, auto_pass=False, characters=True)
+    ch_on = run_games(args.players, args.games, auto_pass=True, characters=True)
     states = sample_states(args.players, 200)
     view_us = time_views(states) * 1e6
     copy_us = time_copies(states, deep=True) * 1e6
@@ -129,6 +133,11 @@ def main(argv: list[str] | None = None) -> int:
         "auto_pass_games_per_s": round(on["games_per_s"], 1),
         "auto_pass_decisions_per_game": round(on["decisions_per_game"], 1),
         "turns_per_game": round(off["turns_per_game"], 2),
+        "characters_decisions_per_s": round(ch_off["decisions_per_s"]),
+        "characters_games_per_s": round(ch_off["games_per_s"], 1),
+        "characters_decisions_per_game": round(ch_off["decisions_per_game"], 1),
+        "characters_auto_pass_decisions_per_s": round(ch_on["decisions_per_s"]),
+        "characters_auto_pass_games_per_s": round(ch_on["games_per_s"], 1),
         "view_us": round(view_us, 1),
         "deepcopy_us": round(copy_us, 1),
         "copy_us": round(fast_copy_us, 1),
@@ -145,6 +154,10 @@ def main(argv: list[str] | None = None) -> int:
               f"({figures['decisions_per_game']} decisions/game)")
         print(f"  auto-pass on:  {figures['auto_pass_decisions_per_s']:>9,} decisions/s "
               f"{figures['auto_pass_games_per_s']:>8} games/s ({figures['auto_pass_decisions_per_game']} decisions/game)")
+        print(f"  characters, auto-pass off: {figures['characters_decisions_per_s']:>9,} decisions/s "
+              f"{figures['characters_games_per_s']:>8} games/s ({figures['characters_decisions_per_game']} decisions/game)")
+        print(f"  characters, auto-pass on:  {figures['characters_auto_pass_decisions_per_s']:>9,} decisions/s "
+              f"{figures['characters_auto_pass_games_per_s']:>8} games/s")
         print(f"  view(seat): {figures['view_us']} µs   deepcopy: {figures['deepcopy_us']} µs   "
               f"Game.copy (pickle): {figures['copy_us']} µs   "
               f"pickle: max {figures['pickle_kb_max']} KB ({args.players}p), {figures['pickle_kb_max_9p']} KB (9p)")

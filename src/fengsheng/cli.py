@@ -13,7 +13,12 @@ from fengsheng.text import LANGS, render_event
 
 
 def _config(args: argparse.Namespace) -> Config:
-    return Config(players=args.players, auto_pass=getattr(args, "auto_pass", False)).with_variants(args.variant)
+    return Config(
+        players=args.players,
+        auto_pass=getattr(args, "auto_pass", False),
+        characters=getattr(args, "characters", False),
+        character_pool=getattr(args, "pool", "base"),
+    ).with_variants(args.variant)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -35,8 +40,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from fengsheng.sim.simulate import dumps, format_summary, simulate
 
-    if args.characters:
-        print("characters are not available yet; playing without them (--no-characters)", file=sys.stderr)
     summary = simulate(_config(args), args.games, args.seed, bot=args.bots, failures_dir=args.failures)
     if args.json:
         print(dumps(summary))
@@ -58,6 +61,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _character_args(sp: argparse.ArgumentParser) -> None:
+    grp = sp.add_mutually_exclusive_group()
+    grp.add_argument("--characters", dest="characters", action="store_true", default=True, help="(default)")
+    grp.add_argument("--no-characters", dest="characters", action="store_false", help="the first-game mode")
+    sp.add_argument(
+        "--pool", choices=["base", "all"], default="base", help="base: the 18 of the 2010 rulebook; all: + supplement"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="fengsheng", description="风声 (The Message): rules engine, bots and tools")
     sub = p.add_subparsers(dest="command", required=True)
@@ -70,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     d = sub.add_parser("demo", help="play one game between random bots and print its log")
     common(d)
+    _character_args(d)
     d.add_argument("--seat", type=int, default=None, help="print the log as this seat saw it")
     d.add_argument("--spectator", action="store_true", help="print only what a spectator saw (default: everything)")
     d.set_defaults(func=cmd_demo)
@@ -78,9 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     common(s)
     s.add_argument("--games", type=int, default=100)
     s.add_argument("--bots", choices=["random"], default="random")
-    grp = s.add_mutually_exclusive_group()
-    grp.add_argument("--characters", action="store_true", help="(not available yet)")
-    grp.add_argument("--no-characters", dest="characters", action="store_false")
+    _character_args(s)
     s.add_argument("--auto-pass", action="store_true", help="skip asking seats that can only pass")
     s.add_argument("--json", action="store_true", help="print the summary as one JSON object (last line)")
     s.add_argument("--failures", default="failures", help="where records of games that raised are saved")

@@ -91,6 +91,9 @@ class Game:
         self.reaction_rules: list[Rule] = []
         self.loss_rules: list[Rule] = []
         self.direction_rules: list[Rule] = []
+        # per-seat indexes for the hot path: skills are offered only to their owner
+        self.seat_actions: list[list[Rule]] = [[] for _ in range(self.n)]
+        self.seat_conversions: list[list[Rule]] = [[] for _ in range(self.n)]
 
     # ------------------------------------------------------------------------------------------------------
     # Construction
@@ -128,6 +131,10 @@ class Game:
         for hook in HOOKS:
             if hook in index and overrides(rule, hook):
                 index[hook].append(rule)
+        if overrides(rule, "actions"):
+            self.seat_actions[rule.owner].append(rule)
+        if overrides(rule, "card_uses"):
+            self.seat_conversions[rule.owner].append(rule)
         if self._decision is not None:
             self._decision = None
             self._advance()
@@ -247,9 +254,10 @@ class Game:
         """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
         hand = self.seats[seat].hand
         allowed = WINDOW_TYPES[win.kind]
-        conv = self.conversion_rules
-        declarable = self.declarable[seat]
-        if not (conv or declarable or self.action_rules):
+        conv = self.seat_conversions[seat]
+        actions = self.seat_actions[seat]
+        declarable = self.can_declare_now(seat)
+        if not (conv or declarable or actions):
             for c in hand:  # fast path: most seats hold nothing usable in most windows
                 if CARD_TYPE[c] in allowed:
                     break
@@ -272,18 +280,17 @@ class Game:
                         tg = cache[u] = h.targets(self, seat, win) if h.can_use(self, seat, win) else []
                     for t, r in tg:
                         opts.append(new(Option, (PLAY, c, u, t, r, "")))
-        for rule in self.action_rules:
+        for rule in actions:
             opts.extend(rule.actions(self, seat, win))
         return opts
 
     def card_uses(self, seat: int, card: int) -> tuple[str, ...]:
         """What ``card`` may be used as by ``seat``: its own type plus conversions (S-CARD-LOCK-5)."""
         uses: tuple[str, ...] = (CARD_TYPE[card],)
-        for r in self.conversion_rules:
-            if r.owner == seat:
-                extra = r.card_uses(self, card)
-                if extra:
-                    uses += tuple(u for u in extra if u not in uses)
+        for r in self.seat_conversions[seat]:
+            extra = r.card_uses(self, card)
+            if extra:
+                uses += tuple(u for u in extra if u not in uses)
         return uses
 
     def permits(self, seat: int, use: str, win: Any) -> bool:
@@ -338,8 +345,8 @@ class Game:
 
     def use_skill(self, seat: int, option: Option, win: Any) -> Use | None:
         """A skill option: the rule that offered it pays its costs and returns a Use for the stack (or None)."""
-        for rule in self.action_rules:
-            if rule.owner == seat and option in rule.actions(self, seat, win):
+        for rule in self.seat_actions[seat]:
+            if option in rule.actions(self, seat, win):
                 use = rule.play(self, option, win)
                 if use is not None:
                     use.rule = rule
@@ -579,6 +586,14 @@ class Game:
     # ------------------------------------------------------------------------------------------------------
     # Victory
     # ------------------------------------------------------------------------------------------------------
+    def can_declare_now(self, seat: int) -> bool:
+        """Whether ``seat`` meets a victory condition right now (A-35), checked live when a window offers
+        ``declare``: a mission on the hand (老金, 贝雷帽, 怪盗阿十) turns true or false with no ``Settle`` (a draw, a
+        card used), so the flags of the last ``refresh_declarable`` may be stale."""
+        if self.seats[seat].lost:
+            return False
+        return any(r.owner == seat and r.can_declare(self) for r in self.victory_rules)
+
     def refresh_declarable(self) -> None:
         decl = [False] * self.n
         seats = self.seats

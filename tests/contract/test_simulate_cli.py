@@ -80,10 +80,16 @@ def test_simulate_text_summary(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert rc == 0 and "5 局" in out
 
 
-def test_simulate_characters_notice(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    rc, out, err = run(capsys, "simulate", "--games", "2", "--characters", "--json", "--failures", str(tmp_path))
-    assert rc == 0 and "characters" in err
-    assert json.loads(out.strip().splitlines()[-1])["characters"] is False
+def test_simulate_characters_by_default(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rc, out, _ = run(capsys, "simulate", "--games", "4", "--json", "--failures", str(tmp_path))
+    s = json.loads(out.strip().splitlines()[-1])
+    assert rc == 0 and s["characters"] is True and s["character_pool"] == "base"
+    games = sum(v["games"] for v in s["wins_by_character"].values())
+    assert games == 4 * 5  # every seat of every game had a character
+    assert all(0 <= v["wins"] <= v["games"] for v in s["wins_by_character"].values())
+    rc, out, _ = run(capsys, "simulate", "--games", "2", "--no-characters", "--json", "--failures", str(tmp_path))
+    s = json.loads(out.strip().splitlines()[-1])
+    assert rc == 0 and s["characters"] is False and s["wins_by_character"] == {}
 
 
 def test_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
@@ -118,7 +124,7 @@ def test_a_failing_game_is_saved_and_replays_to_the_failure(
         assert Path(path).exists() and Path(path).parent == tmp_path
         rec = load(path)
         assert "Injected" in rec["error"] and "Injected" in rec["traceback"]
-        assert Config.from_dict(rec["config"]) == Config(players=5)
+        assert Config.from_dict(rec["config"]) == Config(players=5, characters=True)
         assert rec["decisions"], "the failing answer is in the record"
         # replaying reaches the same failure point: every answer but the last applies, the last one raises
         with pytest.raises(Injected):
@@ -145,7 +151,7 @@ def test_a_game_failing_at_its_first_answer_is_replayable(
         raise Injected("first answer")
 
     monkeypatch.setattr(Window, "answer", boom)
-    rc, s = simulate_json(capsys, tmp_path, "--games", "2", "--seed", "1")
+    rc, s = simulate_json(capsys, tmp_path, "--games", "2", "--seed", "1", "--no-characters")
     assert rc == 1 and s["errors"] == 2
     for path in s["failures"]:
         rec = load(path)
@@ -163,7 +169,7 @@ def test_a_game_failing_while_dealt_is_replayable(
         raise Injected("dealing")
 
     monkeypatch.setattr(fengsheng.flow.setup, "assign_identities", boom)
-    rc, s = simulate_json(capsys, tmp_path, "--games", "1", "--seed", "1")
+    rc, s = simulate_json(capsys, tmp_path, "--games", "1", "--seed", "1", "--no-characters")
     assert rc == 1 and s["errors"] == 1
     rec = load(s["failures"][0])
     assert rec["decisions"] == []

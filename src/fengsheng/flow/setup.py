@@ -14,6 +14,7 @@ from fengsheng.core.cards import STANDARD_DECK
 from fengsheng.core.events import Event
 from fengsheng.core.options import CHOOSE, CHOOSE_CHARACTER, Decision, Option
 from fengsheng.core.state import Frame
+from fengsheng.errors import ConfigError
 from fengsheng.flow.turn import TurnCycle
 from fengsheng.rules.victory import IDENTITY_RULES
 
@@ -89,8 +90,11 @@ class Setup(Frame):
 
                     cards = pool(cfg.character_pool)
                     g.rng.shuffle(cards)
+                    each = min(CHARACTERS_DEALT, len(cards) // g.n)
+                    if each == 0:
+                        raise ConfigError(f"the {cfg.character_pool} pool has {len(cards)} characters for {g.n} seats")
                     for s in range(g.n):  # S-SETUP-1: two each, at random
-                        hand = cards[CHARACTERS_DEALT * s : CHARACTERS_DEALT * (s + 1)]
+                        hand = cards[each * s : each * (s + 1)]
                         self.dealt.append(hand)
                         g.events.append(Event("characters_dealt", {"seat": s}, {"characters": list(hand)}, (s,)))
                     self.stage = 1

@@ -67,7 +67,7 @@ class Rule:
 
     # --- activated skills -----------------------------------------------------------------------------------
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
-        """Skill options for ``seat`` holding priority in ``window`` (usually only for the owner)."""
+        """Skill options for the owner (``seat``) holding priority in ``window``; the engine asks only the owner."""
         return []
 
     def play(self, g: Game, option: Option, window: Window) -> Use | None:

@@ -33,6 +33,8 @@ def simulate(
     """Play ``games`` games and return the summary dict."""
     bot_cls = BOTS[bot]
     wins: Counter[str] = Counter()
+    char_wins: Counter[str] = Counter()
+    char_games: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     errors = 0
     failures: list[str] = []
@@ -74,6 +76,12 @@ def simulate(
         assert g.result is not None
         for f in g.result["factions"]:
             wins[f] += 1
+        winners = set(g.result["winners"])
+        for seat in g.seats:
+            if seat.character is not None:
+                char_games[seat.character] += 1
+                if seat.index in winners:
+                    char_wins[seat.character] += 1
         reasons[g.result["reason"]] += 1
         turns += g.turn
         decisions += len(g.history)
@@ -86,8 +94,10 @@ def simulate(
         "seed": seed,
         "variants": list(config.variants),
         "characters": config.characters,
+        "character_pool": config.character_pool if config.characters else None,
         "bots": bot,
         "wins_by_faction": {f: wins[f] for f in FACTIONS},
+        "wins_by_character": {c: {"wins": char_wins[c], "games": char_games[c]} for c in sorted(char_games)},
         "end_reasons": dict(sorted(reasons.items())),
         "mean_turns": round(turns / finished, 3) if finished else 0.0,
         "decisions": decisions,
@@ -123,6 +133,13 @@ def format_summary(s: dict[str, Any], lang: str = "zh") -> str:
         )
         lines.append(f"End reasons: {s['end_reasons']}")
         lines.append(f"Mean turns {s['mean_turns']}, decisions {s['decisions']}, {s['seconds']} s")
+    wbc = s.get("wins_by_character") or {}
+    if wbc:
+        ranked = sorted(wbc.items(), key=lambda kv: -kv[1]["wins"] / max(1, kv[1]["games"]))
+        from fengsheng.characters import CHARACTERS
+
+        parts = [f"{CHARACTERS[c].name(lang) if c in CHARACTERS else c} {v['wins']}/{v['games']}" for c, v in ranked]
+        lines.append(("角色胜局：" if lang == "zh" else "Wins by character: ") + ", ".join(parts))
     for f in s["failures"]:
         lines.append(("失败记录：" if lang == "zh" else "Failure record: ") + f)
     return "\n".join(lines)
