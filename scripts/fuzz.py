@@ -1,6 +1,6 @@
 """Random-play fuzz of the engine: many games with uniformly random legal answers, invariants checked throughout.
 
-    python scripts/fuzz.py [--games 10000] [--seed 0] [--json]
+    python scripts/fuzz.py [--games 10000] [--seed 0] [--json] [--characters]
 
 Every legal configuration is played: 3 to 9 players, the optional identity row where it exists (4, 6, 7 players),
 醬油同盟 only with 2/2/2 or 3/3/3 (6 or 9 players), four-card victory, auto-pass on and off. After every decision
@@ -8,8 +8,12 @@ Every legal configuration is played: 3 to 9 players, the optional identity row w
 and the pending decision is checked to be one decision of a seat with a finite, duplicate-free option list. A game
 that raises is counted (never dropped) and a game that does not end within ``MAX_DECISIONS`` is counted as stuck.
 
-The module is also imported by ``tests/contract/test_fuzz.py`` (a smaller count) and by other contract tests for
-:func:`all_configs`.
+With ``--characters`` every game is played with character cards (S-SETUP-1/2): each configuration twice, with the
+``base`` pool (the 18 of the 2010 rulebook) and the ``all`` pool (plus the supplement), the characters dealt and
+chosen at random like every other decision (:func:`character_configs`).
+
+The module is also imported by ``tests/contract/test_fuzz.py`` and ``tests/contract/test_fuzz_characters.py`` (smaller
+counts) and by other contract tests for :func:`all_configs` / :func:`character_configs`.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from fengsheng.config import DISTRIBUTION, OPTIONAL_DISTRIBUTION, Config
+from fengsheng.config import CHARACTER_POOLS, DISTRIBUTION, OPTIONAL_DISTRIBUTION, Config
 from fengsheng.game import Game
 from fengsheng.invariants import check
 from fengsheng.sim.runner import derive_seed
@@ -57,10 +61,21 @@ def all_configs() -> list[Config]:
     return out
 
 
+def character_configs() -> list[Config]:
+    """Every legal configuration with character cards, once per pool (``base``, ``all``): 96 of them."""
+    return [
+        Config.from_dict({**c.to_dict(), "characters": True, "character_pool": pool})
+        for pool in CHARACTER_POOLS
+        for c in all_configs()
+    ]
+
+
 def config_label(c: Config) -> str:
     parts = [f"{c.players}p", *c.variants]
     if c.auto_pass:
         parts.append("auto_pass")
+    if c.characters:
+        parts.append(f"characters:{c.character_pool}")
     return "+".join(parts)
 
 
@@ -191,8 +206,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--no-invariants", dest="invariants", action="store_false", help="skip invariants.check")
     ap.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    ap.add_argument(
+        "--characters", action="store_true", help="play with character cards (both pools, random deal and choice)"
+    )
     args = ap.parse_args(argv)
-    summary = fuzz(args.games, args.seed, invariants=args.invariants)
+    configs = character_configs() if args.characters else None
+    summary = fuzz(args.games, args.seed, invariants=args.invariants, configs=configs)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False, sort_keys=True))
     else:

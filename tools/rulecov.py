@@ -55,10 +55,7 @@ WAITING_LIMIT = 0.10
 
 # In-scope ids that cannot be tested before the characters exist, with the reason. Keep this list minimal: an id
 # whose mechanism the engine has is tested through a test-only Rule instead.
-WAITING: dict[str, str] = {
-    "S-SETUP-1": "character selection (two character cards dealt, one kept) needs the character cards",
-    "S-SETUP-2": "hidden characters set up face down, public ones face up: needs the character cards",
-}
+WAITING: dict[str, str] = {}
 
 _BULLET = re.compile(r"^\s*[*-]\s+\*\*((?:S|C)-[A-Z][A-Z_]*(?:-[A-Z][A-Z_]*)*-\d+)\b\**(.*)$")
 _TERM_ROW = re.compile(r"^\|\s*(S-TERM-\d+)\s*\|\s*([^|]*)\|\s*([^|]*)\|")

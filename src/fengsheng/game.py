@@ -76,6 +76,7 @@ class Game:
         self.killers: list[int] = []  # killers[i] killed death_order[i] (-1 if nobody; may be the victim himself)
         self.intel_source: dict[int, int] = {}  # card id -> seat that sent it / placed it (A-48)
         self.declarable: list[bool] = [False] * self.n
+        self.static_declarable: list[bool] = [False] * self.n
         self.declined: set[int] = set()
         self._decision: Decision | None = None
         self.scenario: dict[str, Any] | None = None  # set when built by fengsheng.scenario
@@ -94,6 +95,7 @@ class Game:
         # per-seat indexes for the hot path: skills are offered only to their owner
         self.seat_actions: list[list[Rule]] = [[] for _ in range(self.n)]
         self.seat_conversions: list[list[Rule]] = [[] for _ in range(self.n)]
+        self.seat_live_victory: list[list[Rule]] = [[] for _ in range(self.n)]  # ``live_condition`` victory rules
 
     # ------------------------------------------------------------------------------------------------------
     # Construction
@@ -135,6 +137,8 @@ class Game:
             self.seat_actions[rule.owner].append(rule)
         if overrides(rule, "card_uses"):
             self.seat_conversions[rule.owner].append(rule)
+        if rule.live_condition and overrides(rule, "can_declare"):
+            self.seat_live_victory[rule.owner].append(rule)
         if self._decision is not None:
             self._decision = None
             self._advance()
@@ -587,21 +591,34 @@ class Game:
     # Victory
     # ------------------------------------------------------------------------------------------------------
     def can_declare_now(self, seat: int) -> bool:
-        """Whether ``seat`` meets a victory condition right now (A-35), checked live when a window offers
-        ``declare``: a mission on the hand (老金, 贝雷帽, 怪盗阿十) turns true or false with no ``Settle`` (a draw, a
-        card used), so the flags of the last ``refresh_declarable`` may be stale."""
+        """Whether ``seat`` may declare victory now (A-35): what windows offer and views show. The flags of the last
+        ``refresh_declarable`` (run whenever intelligence settles) hold, except that a ``live_condition`` rule (the
+        secret missions: some are on the hand, 老金 贝雷帽 怪盗阿十, and change with no ``Settle``, by a draw or a card
+        used) is checked live."""
+        live = self.seat_live_victory[seat]
+        if not live:
+            return self.declarable[seat]
+        if self.static_declarable[seat]:
+            return True
         if self.seats[seat].lost:
             return False
-        return any(r.owner == seat and r.can_declare(self) for r in self.victory_rules)
+        return any(r.can_declare(self) for r in live)
 
     def refresh_declarable(self) -> None:
         decl = [False] * self.n
+        static = [False] * self.n  # by the rules that only change when intelligence settles
         seats = self.seats
         for r in self.victory_rules:
+            o = r.owner
             # A-27(b), A-37: a player who has lost never wins (a dead one may, through a mission about his death)
-            if not decl[r.owner] and not seats[r.owner].lost and r.can_declare(self):
-                decl[r.owner] = True
+            if seats[o].lost or (decl[o] and (static[o] or r.live_condition)):
+                continue
+            if r.can_declare(self):
+                decl[o] = True
+                if not r.live_condition:
+                    static[o] = True
         self.declarable = decl
+        self.static_declarable = static
         self.declined = {s for s in self.declined if decl[s]}
 
     def declare(self, seat: int) -> None:

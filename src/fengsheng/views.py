@@ -110,7 +110,7 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
             "identity": me.identity,
             "character": me.character,
             "probes": _probe_texts(g, seat),
-            "can_declare": g.declarable[seat],
+            "can_declare": g.can_declare_now(seat),
         }
     v["result"] = g.result
     return v

@@ -16,6 +16,22 @@ does not use the engine's view code, ``Passing.seen``, ``Use.hidden`` or event a
 * identities: a seat's own; those of players out of the game (dead or lost); everyone's once the game is over;
 * a ``declare`` prompt is shown only to its seat.
 
+With character cards (the run over random character games is in ``test_leaks_characters.py``):
+
+* a character id (or one of its skill ids / option words) is shown to a seat only if that seat was dealt it, or the
+  character has been face up (a public one, a flipped hidden one; covering it again does not make anyone forget),
+  or its owner is out of the game, or the game is over; the two characters dealt and the choice stay private until
+  everyone has chosen;
+* a private decision (``Decision.private``: a face-down character's optional trigger, a declaration prompt) shows
+  other seats only ``{"kind": "waiting"}``; any other skill question names a character the viewer knows;
+* cards moving between hands (``give``, ``take``) are seen by the two players, because each card entered or left one
+  of their hands (the hands are instrumented like the discard pile); a card put on the deck (``to_deck``) only by its
+  owner; a card in transit looked at (``inspected``) only by the inspector; a hand looked at (``inspect_hand``) by
+  the inspector and its owner; cards shown to everyone (``show_hand``, ``top_revealed``) only if they really are
+  that hand / the top of the deck;
+* identity cards looked at through 老枪's skill (``identities_exchanged``) only by the two players; revealed
+  identities (``identity_revealed``) by everyone.
+
 Every event after every decision of 1,000 random games (all legal configurations) is checked for every seat and the
 spectator; the view of one random seat or the spectator is checked at a quarter of the decision points, and every
 view at declare prompts and at the end. Key names are classified: a new key in a view or an event fails the test
@@ -27,13 +43,16 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
+from fengsheng.characters import CHARACTERS
 from fengsheng.config import Config
 from fengsheng.core.cards import IDENTITIES, PROBE, STANDARD_DECK, TEXT
-from fengsheng.core.options import DECLARE_KIND, parse_option
+from fengsheng.core.options import DECLARE_KIND, SKILL_CHOICE, parse_option
+from fengsheng.flow.setup import Setup
 from fengsheng.flow.window import Resolve, Window
 from fengsheng.game import Game
 from fengsheng.sim.runner import derive_seed
@@ -65,14 +84,34 @@ CARD_KEYS = frozenset({"card", "cards", "hand", "intel", "discard"})
 # Keys that hold no card id. A key in neither set fails the test: classify it here (card id or not) before it ships.
 OTHER_KEYS = frozenset(
     {
-        "alive", "answer", "audience", "back", "by", "can_declare", "character", "context", "count", "current",
-        "death_order", "deck_count", "decision", "declarer", "direction", "distribution", "effect", "face_up",
-        "factions", "hand_count", "has_character", "holder", "how", "identities", "identity", "killer", "kind", "line", "locks", "lost",
-        "lured", "me", "method", "order", "phase", "players", "probes", "probes_out_count", "reason", "result",
-        "rule", "scenario", "seat", "seats", "sender", "sex", "source", "stack", "step", "table_count", "target",
-        "transit", "turn", "turns", "uid", "use", "user", "variants", "why", "window", "winners", "with_characters",
+        "alive", "answer", "audience", "back", "by", "can_declare", "character", "characters", "context", "count",
+        "current", "death_order", "deck_count", "decision", "declarer", "direction", "distribution", "effect",
+        "face_up", "factions", "from", "hand_count", "has_character", "holder", "how", "identities", "identity",
+        "killer", "kind", "line", "locks", "lost", "lured", "me", "method", "order", "phase", "players", "probes",
+        "probes_out_count", "reason", "result", "rule", "scenario", "seat", "seats", "sender", "sex", "skill",
+        "source", "stack", "step", "table_count", "target", "to", "transit", "turn", "turns", "uid", "use", "user",
+        "variants", "why", "window", "winners", "with_characters",
     }
 )  # fmt: skip
+
+
+# Character ids, and the words that name a character: its skill ids (``C-LAO_GUI-1``) and option words (``lao_gui.1``).
+CHARACTER_IDS = frozenset(CHARACTERS)
+_SKILL_ID = re.compile(r"C-([A-Z][A-Z_]*)-\d+")
+_SKILL_KEY = re.compile(r"([a-z][a-z_]*)\.\w+")
+
+
+def character_of(text: str) -> str | None:
+    """The character a string names (its id, a skill id or a skill option word), or None."""
+    if text in CHARACTER_IDS:
+        return text
+    m = _SKILL_ID.fullmatch(text)
+    if m and m.group(1).lower() in CHARACTER_IDS:
+        return m.group(1).lower()
+    m = _SKILL_KEY.fullmatch(text)
+    if m and m.group(1) in CHARACTER_IDS:
+        return m.group(1)
+    return None
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -85,6 +124,7 @@ class Shown:
         self.cards: dict[int, tuple[Any, ...]] = {}
         self.identities: list[tuple[tuple[Any, ...], str]] = []
         self.probe_texts: list[tuple[tuple[Any, ...], str]] = []
+        self.characters: list[tuple[tuple[Any, ...], str]] = []
         self.unknown_keys: set[str] = set()
 
 
@@ -120,6 +160,10 @@ def collect(obj: Any, out: Shown, path: tuple[Any, ...] = ()) -> Shown:
                         out.identities.append(((*path, k), v))
                     elif k == "effect" or k == "line" or v in lines:
                         out.probe_texts.append(((*path, k), v))
+                    else:
+                        ch = character_of(v)
+                        if ch is not None:
+                            out.characters.append(((*path, k), ch))
                 if k in other:
                     if tv is dict or tv is list:
                         todo.append((v, (*path, k)))
@@ -135,6 +179,10 @@ def collect(obj: Any, out: Shown, path: tuple[Any, ...] = ()) -> Shown:
                             out.cards[o.card] = (*path, k, i)
                         if o.use == "burn" and o.ref >= 0 and o.ref not in out.cards:
                             out.cards[o.ref] = (*path, k, i)
+                        for word in (o.use, o.name):
+                            ch = character_of(word) if word else None
+                            if ch is not None:
+                                out.characters.append(((*path, k, i), ch))
                 else:
                     out.unknown_keys.add(k)
                     if tv is dict or tv is list:
@@ -147,6 +195,10 @@ def collect(obj: Any, out: Shown, path: tuple[Any, ...] = ()) -> Shown:
                         out.identities.append(((*path, i), v))
                     elif v in lines:
                         out.probe_texts.append(((*path, i), v))
+                    else:
+                        ch = character_of(v)
+                        if ch is not None:
+                            out.characters.append(((*path, i), ch))
                 elif tv is dict or tv is list:
                     todo.append((v, (*path, i)))
                 elif tv not in _SCALARS:
@@ -178,6 +230,31 @@ class RecordingPile(list[int]):
         super().insert(i, c)
 
     def __iadd__(self, cards: Any) -> RecordingPile:
+        self.extend(cards)
+        return self
+
+
+class RecordingHand(list[int]):
+    """A hand, instrumented to remember every card that entered it (its owner saw each of them)."""
+
+    def __init__(self, cards: list[int]) -> None:
+        super().__init__(cards)
+        self.added: set[int] = set(cards)
+
+    def append(self, c: int) -> None:
+        self.added.add(c)
+        super().append(c)
+
+    def extend(self, cards: Any) -> None:
+        cards = list(cards)
+        self.added.update(cards)
+        super().extend(cards)
+
+    def insert(self, i: Any, c: int) -> None:
+        self.added.add(c)
+        super().insert(i, c)
+
+    def __iadd__(self, cards: Any) -> RecordingHand:
         self.extend(cards)
         return self
 
@@ -217,8 +294,18 @@ class Oracle:
         self.stack_cards: dict[int, tuple[int, int, str, int]] = {}  # uid -> (user, card, use, target)
         self.transit_card = -1
         self.seen = 0
+        # characters: what each seat was dealt, and the characters everyone knows (face up at some point, owner out)
+        self.dealt: list[set[str]] = [set() for _ in range(g.n)]
+        self.public_characters: set[str] = set()
+        self.known_identities: list[set[int]] = [set() for _ in range(g.n)]  # 老枪: identity cards looked at
+        self.hand_added: list[set[int]] = [set() for _ in range(g.n)]  # cards that entered a hand in this step
+        self.peeked: list[set[int]] = [set() for _ in range(g.n)]  # hands looked at (检视) in this step
+        self.deck_before: set[int] = set()  # the deck and the discard pile at the last decision point
         if not isinstance(g.discard, RecordingPile):
             g.discard = RecordingPile(g.discard)
+        for s in g.seats:
+            if not isinstance(s.hand, RecordingHand):
+                s.hand = RecordingHand(s.hand)
         self.prev_visible = Visible(set(), [([], set(), set())] * g.n)
         self.now_visible = self.prev_visible
         self.between: set[int] = set()
@@ -231,6 +318,15 @@ class Oracle:
         # took effect shows its text to its target
         fizzled = {e.data["uid"] for e in new if e.kind == "fizzle"}
         last = g.history[-1] if g.history else None
+        prev_hands = [list(x[0]) for x in self.now_visible.extra]
+        for st in g.seats:
+            if not isinstance(st.hand, RecordingHand):
+                st.hand = RecordingHand(st.hand)
+            self.hand_added[st.index] = st.hand.added
+            st.hand.added = set()
+        shown: set[int] = set()  # cards legitimately shown to everyone during this step
+        inspected: list[int] = []
+        self.peeked = [set() for _ in range(g.n)]
         for e in new:
             if e.kind == "use" and last is not None and last[0] == e.data["seat"] and last[1].use == e.data["use"]:
                 # the use just played (it may resolve within this same step): its card is the option's card
@@ -248,12 +344,46 @@ class Oracle:
                         self.probe_uids[s].add(e.data["uid"])
             elif e.kind == "identity_revealed":
                 self.revealed.add(e.data["seat"])
+            elif e.kind == "inspected":
+                inspected.append(e.data["seat"])  # looked at the card in transit (a skill, e.g. 译电员)
+            elif e.kind == "inspect_hand":  # looked at a hand (e.g. 浮萍's 后着): the cards it held
+                t = e.data["target"]
+                held = set(g.seats[t].hand) | self.hand_added[t] | set(prev_hands[t] if t < len(prev_hands) else [])
+                self.peeked[e.data["seat"]] |= held
+            elif e.kind == "identities_exchanged":
+                a, b = e.data["seat"], e.data["target"]
+                self.known_identities[a].add(b)
+                self.known_identities[b].add(a)
+            elif e.kind == "flip" and g.seats[e.data["seat"]].character == e.data["character"]:
+                self.public_characters.add(e.data["character"])  # turned face up (maybe covered again since)
+            elif e.kind == "top_revealed" and e.data["card"] is not None:
+                # the top card of the deck, shown (and left there, though it may have been drawn since): it was in
+                # the deck, or in the discard pile reshuffled into it, not in anyone's hand
+                c = e.data["card"]
+                if (
+                    c in self.deck_before
+                    or c in g.discard.added
+                    or (isinstance(g.deck, RecordingPile) and c in g.deck.added)
+                ):
+                    shown.add(c)
+            elif e.kind == "show_hand":
+                s = e.data["seat"]
+                held = set(g.seats[s].hand) | self.hand_added[s] | set(prev_hands[s] if s < len(prev_hands) else [])
+                shown.update(c for c in e.data["cards"] if c in held or c in g.discard.added)
+        for f in g.frames:
+            if isinstance(f, Setup) and f.dealt:
+                self.dealt = [set(d) for d in f.dealt]
+        for st in g.seats:
+            if st.character is not None and (st.face_up or not st.in_game or g.result is not None):
+                self.public_characters.add(st.character)
         p = g.passing
         if p is not self.passing:
             self.passing = p
             self.decoded = set()
         live = p is not None and not p.finished
         self.transit_card = p.card if live else -1
+        if live:
+            self.decoded.update(inspected)
 
         # cards that were face up at some moment of the step although they may be hidden again now: everything put
         # on the discard pile (it may have been reshuffled into the deck and drawn since), and the card of a face-up
@@ -264,7 +394,7 @@ class Oracle:
             g.discard.added = set()
         if last is not None and last[1].kind == "play" and last[1].use != PROBE and e_is_new_use(new, last[0]):
             between.add(last[1].card)
-        self.between = between
+        self.between = between | shown
 
         public: set[int] = set(g.discard)
         for s in g.seats:
@@ -288,14 +418,33 @@ class Oracle:
         self.prev_visible = self.now_visible
         extra: list[tuple[list[int], set[int], set[int]]] = []
         for st in g.seats:
-            mine = own_hidden.get(st.index, set())
+            mine = own_hidden.get(st.index, set()) | self.hand_added[st.index] | self.peeked[st.index]
             if live and (p.sender == st.index or st.index in self.decoded):
                 mine.add(p.card)
             extra.append((list(st.hand), self.probe_cards[st.index], mine))
         self.now_visible = Visible(public, extra)
+        self.deck_before = set(g.deck) | set(g.discard)
+        if not isinstance(g.deck, RecordingPile):  # cards put on the deck: by 大美女, 老金, 黄雀 …
+            g.deck = RecordingPile(g.deck)
+        g.deck.added = set()
 
     def identity_ok(self, g: Game, viewer: int | None, seat: int) -> bool:
+        if viewer is not None and seat in self.known_identities[viewer]:
+            return True
         return viewer == seat or not g.seats[seat].in_game or g.result is not None or seat in self.revealed
+
+    def character_ok(self, g: Game, viewer: int | None, character: str) -> bool:
+        """A seat knows the characters it was dealt, its own, and those everyone has seen face up."""
+        if character in self.public_characters:
+            return True
+        if viewer is None:
+            return False
+        return character in self.dealt[viewer] or character == g.seats[viewer].character
+
+    def check_characters(self, g: Game, viewer: int | None, shown: Shown, where: object, what: object) -> None:
+        for path, ch in shown.characters:
+            ok = self.character_ok(g, viewer, ch)
+            assert ok, f"{where}: seat {viewer} sees the character {ch!r} at {path} in {what}"
 
     # ------------------------------------------------------------------------------------------------------------
     def check_event(self, g: Game, viewer: int | None, e: dict[str, Any], where: object) -> None:
@@ -317,11 +466,14 @@ class Oracle:
                 ok = e["seat"] == viewer
             elif kind in ("died", "lost", "identity_revealed") and path == ("identity",):
                 ok = self.identity_ok(g, viewer, e["seat"])
+            elif kind == "identities_exchanged" and path[0] == "identities" and path[1] in (0, 1):
+                ok = self.identity_ok(g, viewer, (e["seat"], e["target"])[path[1]])
             elif kind == "game_over":
                 ok = g.result is not None
             else:
                 ok = False
             assert ok, f"{where}: seat {viewer} sees identity {ident!r} at {path} in event {e}"
+        self.check_characters(g, viewer, shown, where, f"event {e}")
 
     def check_view(self, g: Game, viewer: int | None, where: object) -> None:
         v = g.view(viewer)
@@ -357,6 +509,12 @@ class Oracle:
             if d.kind == DECLARE_KIND:
                 assert vd["kind"] != DECLARE_KIND and vd["seat"] is None, f"{where}: declare prompt shown: {vd}"
                 assert "declare" not in json.dumps(vd)
+            if d.private:
+                assert vd == {"seat": None, "kind": "waiting", "context": ""}, f"{where}: private decision shown: {vd}"
+            elif d.kind == SKILL_CHOICE:  # a skill's question in the open must name a character the viewer knows
+                ch = character_of(d.context)
+                assert ch is not None and self.character_ok(g, viewer, ch), f"{where}: skill question shown: {vd}"
+        self.check_characters(g, viewer, shown, where, "the view")
 
 
 class Where:

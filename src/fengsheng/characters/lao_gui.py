@@ -8,13 +8,15 @@
   the cards beyond three go to the discard pile with your other cards (A-80).
 * Mission: when you die, show your hand: it holds three or more red cards. Shown first, then 遗志 (A-80); a dead
   bystander may still declare through it (A-37).
+* A-30: a woman rescued by 礼服蒙面人 has not died: once the rescue has resolved, neither 遗志 nor the mission happens,
+  and a mission shown before the rescue no longer counts.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, count_colour
+from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, black_count, count_colour
 from fengsheng.core.cards import RED
 from fengsheng.core.events import Event
 from fengsheng.core.options import SKILL
@@ -24,6 +26,11 @@ if TYPE_CHECKING:
     from fengsheng.game import Game
 
 THREE = 3
+
+
+def still_dying(g: Game, seat: int) -> bool:
+    """Her death is being resolved and nobody has rescued her (A-30): three or more false intelligence remain."""
+    return seat in g.dying and black_count(g, seat) >= THREE
 
 
 class Ruse(Skill):  # 就计
@@ -61,7 +68,12 @@ class LastWill(Skill):  # 遗志
     listens = ("dying",)
 
     def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
-        return data["seat"] == self.owner and self.active(g) and bool(g.seats[self.owner].hand)
+        return (
+            data["seat"] == self.owner
+            and self.active(g)
+            and bool(g.seats[self.owner].hand)
+            and still_dying(g, self.owner)
+        )
 
     def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
         self.offer(g, self._use)
@@ -92,7 +104,7 @@ class LaoGuiMission(Mission):
         self.met = False
 
     def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
-        return data["seat"] == self.owner and g.seats[self.owner].identity == BYSTANDER
+        return data["seat"] == self.owner and g.seats[self.owner].identity == BYSTANDER and still_dying(g, self.owner)
 
     def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
         hand = list(g.seats[self.owner].hand)
@@ -100,7 +112,8 @@ class LaoGuiMission(Mission):
         self.met = count_colour(hand, RED) >= THREE
 
     def mission_met(self, g: Game) -> bool:
-        return self.met
+        # only once she has died (or while her death resolves); a rescued 老鬼 has not died (A-30)
+        return self.met and (not g.seats[self.owner].alive or still_dying(g, self.owner))
 
 
 # The mission comes first: the hand is shown before 遗志 gives it away (A-80).

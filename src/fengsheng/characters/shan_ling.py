@@ -3,7 +3,8 @@
 * C-SHAN_LING-1 狙击 (flip, any time): flip this character: burn three intelligence of another player (all if fewer).
   Used in any window where she holds priority, on the stack like a card (EX-1); the burn cannot be cancelled
   (skills never can, S-CHAR-6). She picks which three (A-38). It cannot save a dying player: death is immediate.
-* Mission: 潜伏战线全灭 (A-27c).
+* Mission: 潜伏战线全灭 (A-27c), while she is in the game: a dead player wins only through his faction or a mission
+  about his own death (A-37).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ class ShanLingMission(Mission):
     character = "shan_ling"
 
     def mission_met(self, g: Game) -> bool:
-        return wiped_out(g, UNDERGROUND)
+        return g.seats[self.owner].in_game and wiped_out(g, UNDERGROUND)
 
 
 CHARACTER = CharacterDef("shan_ling", rules=(Snipe, ShanLingMission))

@@ -5,7 +5,8 @@
   back to you (A-47).
 * C-ZHI_YE_SHA_SHOU-2: your 识破 may be used as 锁定: a full lock, cancellable by 识破, keeping its colour (A-61).
 * Mission: kill with your own hand a player who is the second or later to die (S-TERM-19, A-48, A-76); killing
-  yourself does not count.
+  yourself does not count. He must be in the game to win by it: a dead player wins only through his faction or a
+  mission about his own death (A-37).
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ class ZhiYeShaShouMission(Mission):
     character = "zhi_ye_sha_shou"
 
     def mission_met(self, g: Game) -> bool:
-        return any(
+        return g.seats[self.owner].in_game and any(
             i >= 1 and killer == self.owner and victim != self.owner
             for i, (victim, killer) in enumerate(zip(g.death_order, g.killers, strict=True))
         )

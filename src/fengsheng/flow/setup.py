@@ -82,6 +82,7 @@ class Setup(Frame):
                 )
             )
             self.stage = 2
+            g.deck = list(range(len(STANDARD_DECK)))  # the 81 cards, shuffled once the characters are chosen
             if cfg.characters:
                 if cfg.fixed_characters:
                     self.chosen = list(cfg.fixed_characters)

@@ -53,6 +53,9 @@ class Rule:
     """The rule id this implements (S-…, C-…), for logs and coverage."""
     listens: ClassVar[tuple[str, ...]] = ()
     """Event kinds this rule's trigger reacts to."""
+    live_condition: ClassVar[bool] = False
+    """True if ``can_declare`` may change while no intelligence changes hands (e.g. a mission on the hand): windows
+    then check it live before offering ``declare`` (see ``Game.can_declare_now``)."""
 
     def __init__(self, owner: int) -> None:
         self.owner = owner

@@ -1,0 +1,124 @@
+"""大美女 Great Beauty — public, female (standard-characters.md §B13; 000 texts, A-45).
+
+* C-DA_MEI_NV-1 (draw-phase change, compulsory): in your draw phase, draw three cards instead of two
+  (``draw_count``), then choose a card from your hand and put it back on top of the deck (a ``phase`` trigger on her
+  own draw phase). Only her own turn's draw phase, never draws from card effects such as a 试探 on her (000). Any card
+  of her hand may go back, not only one just drawn; only she sees which.
+* C-DA_MEI_NV-2 (identity flip): reveal your identity card: burn one false intelligence of any player (herself
+  included). No timing is stated, so it may be used in any window where she holds priority (S-CHAR-1). Revealing is
+  the cost, paid on use; the burn then resolves from the stack and cannot be cancelled (skills never are, S-CHAR-6).
+  Once per game, since an identity cannot be revealed twice (A-43). Not on a player who already has three false
+  intelligence (he is dying; only 礼服蒙面人 can save him, A-60).
+* Mission: when a male **character** declares victory (a face-up male character; a player's own sex does not count,
+  A-41), you have at most one false intelligence: she wins **together with** the declarer (A-36,
+  ``react_to_declaration`` → ``([owner], False)``). When there is no male character at the table, the mission
+  becomes: kill every player but yourself. Checked continuously, "at the table" = players still in the game (A-42).
+  Rulings (not covered by the A-items):
+  * 「杀掉除自己以外的所有玩家」 is met when every other player is out of the game (dead or lost) while she is still in
+    it, the reading A-28 gives these fallback missions (compare 全灭, A-27c);
+  * she must be in the game to win with a declarer (a dead player has no intelligence, and wins only through his
+    faction or a mission about his own death, A-37).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, black_count
+from fengsheng.core.cards import IS_BLACK
+from fengsheng.core.state import PH_DRAW
+
+if TYPE_CHECKING:
+    from fengsheng.core.options import Option
+    from fengsheng.core.state import Seat, Use
+    from fengsheng.flow.window import Window
+    from fengsheng.game import Game
+
+DRAW = 3
+DEATH = 3  # false intelligence that kill (S-DEATH-1)
+MAX_FALSE = 1
+
+
+class Allure(Skill):
+    __slots__ = ()
+    character = "da_mei_nv"
+    skill_id = "C-DA_MEI_NV-1"
+    listens = ("phase",)
+
+    def draw_count(self, g: Game, seat: int, count: int) -> int:
+        return DRAW if seat == self.owner and self.active(g) else count
+
+    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        return (
+            data["phase"] == PH_DRAW
+            and data["seat"] == self.owner
+            and self.active(g)
+            and bool(g.seats[self.owner].hand)
+        )
+
+    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        self.log(g)
+        self.choose_hand_card(g, g.seats[self.owner].hand, self._put_back)
+
+    def _put_back(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        g.put_on_deck(self.owner, option.card)
+
+
+class Unmask(Skill):
+    __slots__ = ()
+    character = "da_mei_nv"
+    skill_id = "C-DA_MEI_NV-2"
+
+    def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
+        if seat != self.owner or not self.active(g) or g.seats[seat].identity_revealed:
+            return []
+        return [
+            self.option(target=s.index, ref=c)
+            for s in g.seats
+            if s.in_game and s.index not in g.dying and black_count(g, s.index) < DEATH  # A-60
+            for c in s.intel
+            if IS_BLACK[c]
+        ]
+
+    def play(self, g: Game, option: Option, window: Window) -> Use:
+        g.reveal_identity(self.owner)  # the cost (A-43)
+        self.log(g, target=option.target)
+        return g.new_use(self.owner, self.key, target=option.target, ref=option.ref)
+
+    def resolve(self, g: Game, use: Use) -> None:
+        target = g.seats[use.target]
+        if target.in_game and use.ref in target.intel:
+            g.burn_intel(use.target, use.ref, by=self.owner)
+
+
+def male_character(s: Seat) -> bool:
+    """A face-up male character (小白 counts: 「？」 is both). A player's own sex does not count (A-41)."""
+    return s.character is not None and s.face_up and "M" in s.character_sex
+
+
+def others_gone(g: Game, owner: int) -> bool:
+    """「杀掉除自己以外的所有玩家」: she is in the game and nobody else is (A-28, A-42)."""
+    return g.seats[owner].in_game and all(not s.in_game for s in g.seats if s.index != owner)
+
+
+class DaMeiNvMission(Mission):
+    __slots__ = ()
+    character = "da_mei_nv"
+
+    def fallback(self, g: Game) -> bool:
+        """No male character at the table (A-42): the mission is the fallback."""
+        return not any(s.in_game and male_character(s) for s in g.seats)
+
+    def mission_met(self, g: Game) -> bool:
+        return self.fallback(g) and others_gone(g, self.owner)
+
+    def react_to_declaration(self, g: Game, declarer: int, winners: list[int]) -> tuple[list[int], bool] | None:
+        me = g.seats[self.owner]
+        if me.identity != BYSTANDER or not me.in_game or self.fallback(g):
+            return None
+        if male_character(g.seats[declarer]) and black_count(g, self.owner) <= MAX_FALSE:
+            return [self.owner], False
+        return None
+
+
+CHARACTER = CharacterDef("da_mei_nv", rules=(Allure, Unmask, DaMeiNvMission))

@@ -1,0 +1,111 @@
+"""峨嵋风 Emei Wind — hidden, male (standard-characters.md §A6).
+
+* C-E_MEI_FENG-1 (flip; any time): flip this character: it counts as using 截获.
+  * He may flip in any window where he holds priority, in anyone's turn (000「可以在任意人回合翻开角色牌」), never in
+    Step 3. The flip is the cost, paid when he uses the skill.
+  * The 截获 effect happens only where a 截获 card would be legal (A-46): a Step-1 window of another player's turn
+    while the intelligence is in transit (S-CARD-INTERCEPT-1/2, A-67). There the use goes on the stack and joins the
+    LIFO chain of 截获 (A-5): the last one to resolve first takes the card, earlier ones have lost it. Like the card,
+    it ignores locks, 调虎离山 and the method (S-PREC-3). Anywhere else the flip has no effect
+    (000「你也可以在不需要使用截获时翻开此角色牌，视为无截获效果」) and nothing goes on the stack.
+  * It is a skill, so 识破 cannot cancel it (S-CHAR-6; 000「该截获属于角色技能无法被【识破】」).
+  * The card he takes stays intelligence sent by its sender (``how="intercept"``, A-47).
+* C-E_MEI_FENG-2 (trigger, face up, optional): when another player obtains false intelligence you sent, you may burn
+  one false intelligence in front of yourself or of a woman (S-CHAR-7, A-41). "Sent" as in A-47: accepted, forced or
+  intercepted, never his own card coming back to him. It cannot save anyone who already has three false
+  intelligence (000, A-60): a player being killed is not a valid target.
+* Mission: obtain three or more blue intelligence.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.cards.base import fail
+from fengsheng.characters.base import CharacterDef, Mission, Skill, black_count, count_colour, sent_by
+from fengsheng.core.cards import BLUE, IS_BLACK
+from fengsheng.core.state import W_STEP1
+
+if TYPE_CHECKING:
+    from fengsheng.core.options import Option
+    from fengsheng.core.state import Use
+    from fengsheng.flow.window import Window
+    from fengsheng.game import Game
+
+THREE = 3
+
+
+def intercept_legal(g: Game, seat: int, window: Window) -> bool:
+    """Where a 截获 card would be legal for ``seat`` (S-CARD-INTERCEPT-1/2, A-46, A-67)."""
+    p = g.passing
+    return window.kind == W_STEP1 and seat != g.current and p is not None and not p.finished
+
+
+class Intercept(Skill):
+    __slots__ = ()
+    character = "e_mei_feng"
+    skill_id = "C-E_MEI_FENG-1"
+
+    def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
+        if seat != self.owner or not self.can_flip(g):
+            return []
+        return [self.option()]
+
+    def play(self, g: Game, option: Option, window: Window) -> Use | None:
+        g.flip(self.owner)  # the cost
+        effective = intercept_legal(g, self.owner, window)
+        self.log(g)
+        if not effective:
+            return None  # a flip without effect (A-46)
+        return g.new_use(self.owner, self.key)
+
+    def resolve(self, g: Game, use: Use) -> None:
+        p = g.passing
+        if p is None or p.finished:
+            fail(g, use, "card_gone")  # a later 截获 resolved first and took it (A-5)
+            return
+        g.take_transit(self.owner, "intercept")
+
+
+class CleanUp(Skill):
+    __slots__ = ()
+    character = "e_mei_feng"
+    skill_id = "C-E_MEI_FENG-2"
+    listens = ("obtained",)
+
+    def _choices(self, g: Game) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        for s in g.seats:
+            if not s.in_game or s.index in g.dying or black_count(g, s.index) >= THREE:
+                continue  # A-60: nobody who already has his third false intelligence can be saved
+            if s.index == self.owner or s.sex_matches("F"):
+                out.extend((s.index, c) for c in s.intel if IS_BLACK[c])
+        return out
+
+    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        return (
+            data["seat"] != self.owner
+            and IS_BLACK[data["card"]]
+            and sent_by(g, data, self.owner)
+            and self.active(g)
+            and bool(self._choices(g))
+        )
+
+    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        self.choose_intel(g, self._choices(g), self._burn, optional=True)
+
+    def _burn(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.target >= 0:
+            self.log(g, target=option.target)
+            g.burn_intel(option.target, option.ref, by=self.owner)
+
+
+class EMeiFengMission(Mission):
+    __slots__ = ()
+    character = "e_mei_feng"
+
+    def mission_met(self, g: Game) -> bool:
+        return count_colour(g.seats[self.owner].intel, BLUE) >= THREE
+
+
+CHARACTER = CharacterDef("e_mei_feng", rules=(Intercept, CleanUp, EMeiFengMission))

@@ -1,0 +1,106 @@
+"""黑玫瑰 Black Rose — hidden, female (standard-characters.md §A5).
+
+* C-HEI_MEI_GUI-1 血染玫瑰 (flip; any time): flip this character: show the top card of the deck; if it is black you
+  may place up to three false intelligence in front of one player, otherwise only one.
+  * No timing is printed, so she may flip in any window where she holds priority, in anyone's turn (S-CHAR-1), never
+    in Step 3 (S-PASS-5). The flip is the cost; the effect resolves from the stack, so it can answer a 截获 and kill
+    its user before it resolves (EX-2, S-PRIO-10).
+  * The reveal is compulsory; the card stays on top of the deck (``g.reveal_top``). An empty deck is refilled from
+    the discard pile first; with nothing to show, it counts as not black.
+  * The target is chosen **after** the reveal, and may be anyone in the game, herself included (A-72). She may then
+    place nothing (000「判定后可以选择不放假情报」).
+  * The cards are black cards from her hand (A-39), which she picks; with fewer black cards she places what she has.
+  * Three cards are placed **at once**: all of them are put down first, and only then do deaths settle (the
+    ``Settle`` frames that ``obtain`` pushes run after the last placement), so the target dies at once and no window
+    opens in which 烧毁 could save him (S-DEATH-3). The killer is 黑玫瑰 (A-48).
+  * A pass in progress goes on (S-PASS-11, S-DEATH-7): that is the engine's pass logic.
+* Mission: 军情局全灭 (A-27c).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.characters.base import (
+    MILITARY_INTEL,
+    CharacterDef,
+    Mission,
+    Skill,
+    black_in_hand,
+    place_from_hand,
+    wiped_out,
+)
+from fengsheng.core.cards import IS_BLACK
+
+if TYPE_CHECKING:
+    from fengsheng.core.options import Option
+    from fengsheng.core.state import Use
+    from fengsheng.flow.window import Window
+    from fengsheng.game import Game
+
+MAX_IF_BLACK = 3
+MAX_OTHERWISE = 1
+
+
+class BloodRose(Skill):  # 血染玫瑰
+    __slots__ = ()
+    character = "hei_mei_gui"
+    skill_id = "C-HEI_MEI_GUI-1"
+
+    def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
+        if seat != self.owner or not self.can_flip(g):
+            return []
+        return [self.option()]
+
+    def play(self, g: Game, option: Option, window: Window) -> Use:
+        g.flip(self.owner)  # the flip is the cost
+        self.log(g)
+        return g.new_use(self.owner, self.key)
+
+    def resolve(self, g: Game, use: Use) -> None:
+        top = g.reveal_top(self.owner)  # compulsory, even if she will place nothing
+        most = MAX_IF_BLACK if top is not None and IS_BLACK[top] else MAX_OTHERWISE
+        if not black_in_hand(g, self.owner):
+            return
+        targets = [s.index for s in g.seats if s.in_game]  # A-72: anyone, herself included
+        self.choose_seat(g, targets, self._target, {"most": most, "cards": []}, optional=True)
+
+    def _target(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.target < 0:
+            return  # she places nothing
+        data["target"] = option.target
+        self._ask_card(g, data)
+
+    def _ask_card(self, g: Game, data: dict[str, Any]) -> None:
+        left = [c for c in black_in_hand(g, self.owner) if c not in data["cards"]]
+        if len(data["cards"]) >= data["most"] or not left:
+            self._place(g, data)
+            return
+        # the first card is compulsory once a target is named; after it she may stop
+        self.choose_hand_card(g, left, self._card, data, optional=bool(data["cards"]))
+
+    def _card(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.card < 0:
+            self._place(g, data)
+            return
+        data["cards"].append(option.card)
+        self._ask_card(g, data)
+
+    def _place(self, g: Game, data: dict[str, Any]) -> None:
+        target = data["target"]
+        if not g.seats[target].in_game:
+            return
+        self.log(g, target=target, count=len(data["cards"]))
+        for c in data["cards"]:  # all put down before any death settles: 视为同时放置
+            place_from_hand(g, self.owner, target, c)
+
+
+class HeiMeiGuiMission(Mission):
+    __slots__ = ()
+    character = "hei_mei_gui"
+
+    def mission_met(self, g: Game) -> bool:
+        return wiped_out(g, MILITARY_INTEL)
+
+
+CHARACTER = CharacterDef("hei_mei_gui", rules=(BloodRose, HeiMeiGuiMission))

@@ -1,0 +1,139 @@
+"""黄雀 Oriole — hidden (inferred from its flip skill, A-51), female; supplement (standard-characters.md §C S1).
+
+* C-HUANG_QUE-1 潜藏伏击 (flip, no timing, so any time): flip this character, then put one intelligence in front of
+  another player back on top of the deck.
+  * Used in any window where she holds priority, in anyone's turn, never in Step 3 (S-CHAR-1, S-CHAR-3). The flip
+    is the cost, paid when used; the effect resolves from the stack (S-PRIO-13) and cannot be cancelled (S-CHAR-6).
+  * She names the player when she flips (like 闪灵, A-49) and picks the card, of any colour, when the effect
+    resolves (A-38). The card goes face up, so publicly, onto the deck (``g.intel_to_deck``).
+  * Only players with intelligence may be named; if no other player has any, she may still flip, and nothing is put
+    back (ruling following A-49 for 闪灵: the effect is compulsory when possible, the flip is not barred).
+  * It cannot save a dying player: death is immediate (S-DEATH-3) and no window opens during a death.
+* C-HUANG_QUE-2 黄雀在后 (identity flip; death trigger, face up): when another player dies, you may reveal your
+  identity card, then place up to two false intelligence in front of a player.
+  * A ``dying`` trigger, resolved in seat order with the other death triggers (S-TRIG-2, A-29). It only needs the
+    death event, so it still resolves if an earlier trigger rescued the player (A-30).
+  * Revealing the identity is the cost, so it works once per game (A-43). Not while she is dying herself, nor with
+    three or more false intelligence of her own (she is already dead, S-DEATH-1: ruling).
+  * The cards are black cards from her hand (A-39), one or two, her choice; offered only if she has one (placing none
+    would be pointless, R-6); the question is private, as it depends on her hand. The player is anyone still in the
+    game, herself and the dying player included (「一位玩家」). The cards are put down together, then deaths settle
+    (as 黑玫瑰's, S-DEATH-3); she is the killer (A-48).
+* Mission: one 潜伏战线 player and one 军情局 player are dead (dead, not lost: A-26). She must be in the game to win
+  through it: a dead player wins only through his faction or a mission about his own death (A-37).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.characters.base import (
+    MILITARY_INTEL,
+    UNDERGROUND,
+    CharacterDef,
+    Mission,
+    Skill,
+    black_count,
+    black_in_hand,
+    is_dead_with,
+    place_from_hand,
+)
+from fengsheng.core.options import SKILL
+
+if TYPE_CHECKING:
+    from fengsheng.core.options import Option
+    from fengsheng.core.state import Use
+    from fengsheng.flow.window import Window
+    from fengsheng.game import Game
+
+PLACE = 2  # 最多二张
+DEATH = 3  # false intelligence that kill (S-DEATH-1)
+
+
+class Ambush(Skill):  # 潜藏伏击
+    __slots__ = ()
+    character = "huang_que"
+    skill_id = "C-HUANG_QUE-1"
+
+    def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
+        if seat != self.owner or not self.can_flip(g):
+            return []
+        opts = [self.option(target=s.index) for s in g.seats if s.in_game and s.index != seat and s.intel]
+        return opts or [self.option()]
+
+    def play(self, g: Game, option: Option, window: Window) -> Use:
+        g.flip(self.owner)  # the flip is the cost, paid when the skill is used
+        self.log(g, target=option.target)
+        return g.new_use(self.owner, self.key, target=option.target)
+
+    def resolve(self, g: Game, use: Use) -> None:
+        target = use.target
+        if target < 0 or not g.seats[target].in_game or not g.seats[target].intel:
+            return
+        self.choose_intel(g, [(target, c) for c in g.seats[target].intel], self._put_back)
+
+    def _put_back(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        g.intel_to_deck(option.target, option.ref, by=self.owner)
+
+
+class OrioleBehind(Skill):  # 黄雀在后
+    __slots__ = ()
+    character = "huang_que"
+    skill_id = "C-HUANG_QUE-2"
+    listens = ("dying",)
+
+    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        me = g.seats[self.owner]
+        return (
+            data["seat"] != self.owner
+            and self.active(g)
+            and not me.identity_revealed  # A-43: the reveal is the cost
+            and self.owner not in g.dying
+            and black_count(g, self.owner) < DEATH
+            and bool(black_in_hand(g, self.owner))
+        )
+
+    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        self.offer(g, self._use, private=True)
+
+    def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.kind != SKILL:
+            return
+        g.reveal_identity(self.owner)
+        self.log(g)
+        self.choose_seat(g, [s.index for s in g.seats if s.in_game], self._target, {"chosen": []})
+
+    def _target(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        data["target"] = option.target
+        self._ask_card(g, data)
+
+    def _ask_card(self, g: Game, data: dict[str, Any]) -> None:
+        left = [c for c in black_in_hand(g, self.owner) if c not in data["chosen"]]
+        if len(data["chosen"]) >= PLACE or not left:
+            self._place(g, data)
+            return
+        # the first card is required (the identity is already revealed), the second optional
+        self.choose_hand_card(g, left, self._card, data, optional=bool(data["chosen"]))
+
+    def _card(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.card < 0:
+            self._place(g, data)
+            return
+        data["chosen"].append(option.card)
+        self._ask_card(g, data)
+
+    def _place(self, g: Game, data: dict[str, Any]) -> None:
+        self.log(g, target=data["target"], count=len(data["chosen"]))
+        for c in data["chosen"]:  # put down together; deaths settle afterwards (S-DEATH-3)
+            place_from_hand(g, self.owner, data["target"], c)
+
+
+class HuangQueMission(Mission):
+    __slots__ = ()
+    character = "huang_que"
+
+    def mission_met(self, g: Game) -> bool:
+        return g.seats[self.owner].in_game and is_dead_with(g, UNDERGROUND) and is_dead_with(g, MILITARY_INTEL)
+
+
+CHARACTER = CharacterDef("huang_que", rules=(Ambush, OrioleBehind, HuangQueMission))

@@ -1,0 +1,143 @@
+"""老金 Old Jin — hidden, male (standard-characters.md §A7).
+
+* C-LAO_JIN-1 (flip, trigger): when your card is seen through, you may flip this character: draw 5, then put 2 cards
+  from your hand back on top of the deck in any order. "Seen through" = a card he used was cancelled by a 识破 that
+  took effect (the ``cancelled`` event; S-TERM-13). Asked privately: being asked would reveal the face-down card.
+  He puts the two back one at a time: the second one chosen ends on top. With fewer than two cards (a short deck,
+  S-TURN-6) he puts back what he has. It cannot be used at any other time (S-CHAR-3).
+* C-LAO_JIN-2 (trigger, face up, optional): when you obtain false intelligence, you may place a false intelligence in
+  front of yourself: cover this character, and place one intelligence in front of each of any number of players.
+  * Any way of obtaining counts (passed, intercepted, 真伪莫辨, placed by a skill): 000 sets no limit.
+  * The false card comes from his hand (000「从自己手牌中选择情报」, A-39); placing it and covering himself is the
+    cost. Once paid, the placements are compulsory (000「盖伏角色后就必须执行」): at least one card if he has any in hand,
+    at most one per player, any colour, each from his hand, himself included (A-58). He picks the cards and players.
+  * Death is immediate (S-DEATH-3): the false card he places on himself settles before the placements; if it is his
+    third, he dies and places nothing more. The placements are then put down all at once, and only then do deaths
+    settle, numbered in S-TRIG order (A-76); the killer of a player who dies from them is 老金 (A-48).
+* Mission: hold three red cards and three blue cards in your hand.
+
+Rulings (not covered by an A-item): the false card placed as the cost settles (deaths, then declarations) before the
+placements are chosen, as above.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.characters.base import CharacterDef, Mission, Skill, black_in_hand, count_colour, place_from_hand
+from fengsheng.core.cards import BLUE, IS_BLACK, RED
+from fengsheng.core.options import SKILL
+
+if TYPE_CHECKING:
+    from fengsheng.core.options import Option
+    from fengsheng.game import Game
+
+DRAW = 5
+PUT_BACK = 2
+THREE = 3
+
+
+class Restock(Skill):  # flip when his card is seen through
+    __slots__ = ()
+    character = "lao_jin"
+    skill_id = "C-LAO_JIN-1"
+    listens = ("cancelled",)
+
+    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        return data["seat"] == self.owner and self.can_flip(g)
+
+    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        self.offer(g, self._answer, private=True)
+
+    def _answer(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.kind != SKILL:
+            return
+        g.flip(self.owner)
+        self.log(g)
+        g.draw(self.owner, DRAW)
+        self._ask_put_back(g, {"left": PUT_BACK})
+
+    def _ask_put_back(self, g: Game, data: dict[str, Any]) -> None:
+        hand = g.seats[self.owner].hand
+        if data["left"] > 0 and hand:
+            self.choose_hand_card(g, hand, self._put_back, data)
+
+    def _put_back(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        g.put_on_deck(self.owner, option.card)
+        data["left"] -= 1
+        self._ask_put_back(g, data)
+
+
+class Scatter(Skill):  # place a false intelligence on himself, cover, place intelligence
+    __slots__ = ()
+    character = "lao_jin"
+    skill_id = "C-LAO_JIN-2"
+    listens = ("obtained",)
+
+    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        return (
+            data["seat"] == self.owner
+            and IS_BLACK[data["card"]]
+            and self.active(g)
+            and bool(black_in_hand(g, self.owner))
+        )
+
+    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        self.choose_hand_card(g, black_in_hand(g, self.owner), self._cost, optional=True)
+
+    def _cost(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.card < 0 or not self.active(g):
+            return
+        self.log(g)
+        g.later(self._start_placements, {"pairs": []})  # runs after the cost has settled
+        place_from_hand(g, self.owner, self.owner, option.card)
+        g.cover(self.owner)
+
+    def _start_placements(self, g: Game, data: dict[str, Any]) -> None:
+        if g.seats[self.owner].in_game:
+            self._ask_card(g, data)
+
+    def _chosen_cards(self, data: dict[str, Any]) -> list[int]:
+        return [c for c, _ in data["pairs"]]
+
+    def _free_seats(self, g: Game, data: dict[str, Any]) -> list[int]:
+        used = {s for _, s in data["pairs"]}
+        return [s.index for s in g.seats if s.in_game and s.index not in used]
+
+    def _ask_card(self, g: Game, data: dict[str, Any]) -> None:
+        chosen = self._chosen_cards(data)
+        left = [c for c in g.seats[self.owner].hand if c not in chosen]
+        if not left or not self._free_seats(g, data):
+            self._place(g, data)
+            return
+        # A-58: at least one placement if he has a card; then he may stop
+        self.choose_hand_card(g, left, self._card, data, optional=bool(chosen))
+
+    def _card(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.card < 0:
+            self._place(g, data)
+            return
+        data["card"] = option.card
+        self.choose_seat(g, self._free_seats(g, data), self._seat, data)
+
+    def _seat(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        data["pairs"].append((data.pop("card"), option.target))
+        self._ask_card(g, data)
+
+    def _place(self, g: Game, data: dict[str, Any]) -> None:
+        pairs = data["pairs"]
+        self.log(g, count=len(pairs))
+        for card, seat in pairs:  # all put down before any death settles (A-76)
+            place_from_hand(g, self.owner, seat, card)
+
+
+class LaoJinMission(Mission):
+    __slots__ = ()
+    character = "lao_jin"
+
+    def mission_met(self, g: Game) -> bool:
+        hand = g.seats[self.owner].hand
+        return count_colour(hand, RED) >= THREE and count_colour(hand, BLUE) >= THREE
+
+
+CHARACTER = CharacterDef("lao_jin", rules=(Restock, Scatter, LaoJinMission))

@@ -1,0 +1,101 @@
+"""老枪 Old Gun — hidden, male (standard-characters.md §A3).
+
+* C-LAO_QIANG-1 (flip, trigger): when you are locked or probed, you may flip this character: draw 2. Locked = a
+  锁定 (or a card played as one, A-61) resolved on him; probed = a 试探 that took effect (S-CARD-PROBE-8). Asked
+  privately: being asked would reveal the face-down card. It cannot be used at any other time (S-CHAR-3).
+* C-LAO_QIANG-2 (cover self + cover another; any time, any number of times): cover this character: cover another
+  player's face-up character; you look at each other's identity cards. He must be face up; the target is any other
+  face-up character, public or a hidden one that has flipped (A-50). Covering himself is the cost, paid when the
+  skill is used; the rest resolves from the stack like other activated skills (S-PRIO-13). Only the two of them see
+  the identities: one private event for both. A covered public character stays covered for good and keeps only its
+  mission (S-CHAR-4); a covered hidden one may flip again when its condition is met (A-50).
+* Mission: obtain three or more red intelligence.
+
+Ruling (not covered by an A-item): if, when the skill resolves, the target is out of the game or already face
+down (covered in response), the skill has lost its target: nothing is covered and no identity is seen; 老枪 stays
+covered (the cost is paid).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.cards.base import fail
+from fengsheng.characters.base import CharacterDef, Mission, Skill, count_colour
+from fengsheng.core.cards import RED
+from fengsheng.core.events import Event
+from fengsheng.core.options import SKILL
+
+if TYPE_CHECKING:
+    from fengsheng.core.options import Option
+    from fengsheng.core.state import Use
+    from fengsheng.flow.window import Window
+    from fengsheng.game import Game
+
+THREE = 3
+
+
+class Tipoff(Skill):  # flip when locked or probed
+    __slots__ = ()
+    character = "lao_qiang"
+    skill_id = "C-LAO_QIANG-1"
+    listens = ("locked", "probed")
+
+    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        return data["seat"] == self.owner and self.can_flip(g)
+
+    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        self.offer(g, self._answer, private=True)
+
+    def _answer(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.kind == SKILL:
+            g.flip(self.owner)
+            self.log(g)
+            g.draw(self.owner, 2)
+
+
+def _face_up_others(g: Game, owner: int) -> list[int]:
+    return [s.index for s in g.seats if s.in_game and s.index != owner and s.character is not None and s.face_up]
+
+
+class Exchange(Skill):  # cover himself and another, exchange identity cards
+    __slots__ = ()
+    character = "lao_qiang"
+    skill_id = "C-LAO_QIANG-2"
+
+    def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
+        if seat != self.owner or not self.active(g):
+            return []
+        return [self.option(target=t) for t in _face_up_others(g, seat)]
+
+    def play(self, g: Game, option: Option, window: Window) -> Use:
+        self.log(g, target=option.target)
+        g.cover(self.owner)  # the cost
+        return g.new_use(self.owner, self.key, target=option.target)
+
+    def resolve(self, g: Game, use: Use) -> None:
+        t = use.target
+        if t not in _face_up_others(g, self.owner):
+            fail(g, use, "target_gone")
+            return
+        g.cover(t)
+        me, other = g.seats[self.owner], g.seats[t]
+        g.events.append(
+            Event(
+                "identities_exchanged",
+                {"seat": self.owner, "target": t},
+                {"identities": [me.identity, other.identity]},  # [his, the target's]
+                (self.owner, t),
+            )
+        )
+
+
+class LaoQiangMission(Mission):
+    __slots__ = ()
+    character = "lao_qiang"
+
+    def mission_met(self, g: Game) -> bool:
+        return count_colour(g.seats[self.owner].intel, RED) >= THREE
+
+
+CHARACTER = CharacterDef("lao_qiang", rules=(Tipoff, Exchange, LaoQiangMission))

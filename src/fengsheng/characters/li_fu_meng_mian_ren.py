@@ -1,0 +1,130 @@
+"""礼服蒙面人 Masked Man in Tuxedo — public, male (standard-characters.md §B10; 000 spells it 服蒙面人).
+
+* C-LI_FU_MENG_MIAN_REN-1 (trigger, optional): when you obtain false intelligence, you may draw two cards, however it
+  came: sent, 真伪莫辨 or a skill (000「被角色技能或真伪莫辨放置假情报时也可以抽牌」). A third false card kills him at
+  once (S-DEATH-3): his death settles before this trigger runs, so a fatal card gives no draw.
+* C-LI_FU_MENG_MIAN_REN-2 (identity flip; death trigger): when a woman dies, you may reveal your identity card, then
+  burn two false intelligence in front of her to save her.
+  * A ``dying`` trigger: it resolves in seat order with the other death triggers, current player first (A-30,
+    S-TRIG-2). A woman is a female player or a face-up female character, judged as she dies (S-CHAR-7, A-41).
+  * Only if burning two leaves her with two or fewer false intelligence (A-73): she has three or four.
+  * Revealing the identity is the cost, so the skill works once per game (A-43).
+  * He cannot save himself, even as a female player (000「因为角色死亡视为失去其相关技能」); nor can he act while he
+    is dying himself (same reason).
+  * He chooses the two cards to burn (A-38). The rescued woman does not reveal her identity; she has not died
+    (death order, 全灭, kills: A-30), which the engine's Death frame records by not killing her.
+* Mission: a woman declares victory (S-WIN-4): he wins **together with** the declarer (A-36,
+  ``react_to_declaration`` → ``([owner], False)``). When there is no woman at the table, the mission becomes: kill
+  every player but yourself. Checked continuously (A-42): "at the table" = players still in the game.
+  Rulings (not covered by the A-items):
+  * the owner himself does not count as "a woman at the table" (a female player holding this card): otherwise her
+    own declaration would be her mission, which is circular;
+  * 「杀掉除自己以外的所有玩家」 is met when every other player is out of the game (dead or lost) while he is still
+    in it, the reading A-28 gives these fallback missions (compare 全灭, A-27c); who killed them does not matter;
+  * he must be in the game to win with a declarer: a dead player wins only through his faction or a mission about
+    his own death (A-37).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, black_count, women_in_game
+from fengsheng.core.cards import IS_BLACK
+from fengsheng.core.options import SKILL
+
+if TYPE_CHECKING:
+    from fengsheng.core.options import Option
+    from fengsheng.game import Game
+
+DRAW = 2
+BURNS = 2
+DEATH = 3  # false intelligence that kill (S-DEATH-1)
+
+
+class Composure(Skill):
+    __slots__ = ()
+    character = "li_fu_meng_mian_ren"
+    skill_id = "C-LI_FU_MENG_MIAN_REN-1"
+    listens = ("obtained",)
+
+    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        return data["seat"] == self.owner and IS_BLACK[data["card"]] and self.active(g)
+
+    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        self.offer(g, self._use)
+
+    def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.kind == SKILL:
+            self.log(g)
+            g.draw(self.owner, DRAW)
+
+
+class Rescue(Skill):
+    __slots__ = ()
+    character = "li_fu_meng_mian_ren"
+    skill_id = "C-LI_FU_MENG_MIAN_REN-2"
+    listens = ("dying",)
+
+    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        victim = data["seat"]
+        return (
+            victim != self.owner
+            and victim in g.dying
+            and DEATH <= black_count(g, victim) <= DEATH - 1 + BURNS  # A-73: two burns must bring her below three
+            and g.seats[victim].sex_matches("F")
+            and self.active(g)
+            and self.owner not in g.dying
+            and not g.seats[self.owner].identity_revealed  # A-43: the reveal is the cost
+        )
+
+    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        self.offer(g, self._use, {"target": data["seat"], "chosen": []})
+
+    def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.kind != SKILL:
+            return
+        g.reveal_identity(self.owner)
+        self.log(g, target=data["target"])
+        self._ask(g, data)
+
+    def _ask(self, g: Game, data: dict[str, Any]) -> None:
+        target = data["target"]
+        left = [(target, c) for c in g.seats[target].intel if IS_BLACK[c] and c not in data["chosen"]]
+        self.choose_intel(g, left, self._chosen, data)
+
+    def _chosen(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        data["chosen"].append(option.ref)
+        if len(data["chosen"]) < BURNS:
+            self._ask(g, data)
+            return
+        for c in data["chosen"]:
+            g.burn_intel(data["target"], c, by=self.owner)
+
+
+def others_gone(g: Game, owner: int) -> bool:
+    """「杀掉除自己以外的所有玩家」: he is in the game and nobody else is (A-28, A-42)."""
+    return g.seats[owner].in_game and all(not s.in_game for s in g.seats if s.index != owner)
+
+
+class LiFuMengMianRenMission(Mission):
+    __slots__ = ()
+    character = "li_fu_meng_mian_ren"
+
+    def fallback(self, g: Game) -> bool:
+        """No woman at the table (A-42; the owner himself does not count): the mission is the fallback."""
+        return not women_in_game(g, exclude=self.owner)
+
+    def mission_met(self, g: Game) -> bool:
+        return self.fallback(g) and others_gone(g, self.owner)
+
+    def react_to_declaration(self, g: Game, declarer: int, winners: list[int]) -> tuple[list[int], bool] | None:
+        me = g.seats[self.owner]
+        if me.identity != BYSTANDER or not me.in_game or self.fallback(g):
+            return None
+        if g.seats[declarer].sex_matches("F"):
+            return [self.owner], False
+        return None
+
+
+CHARACTER = CharacterDef("li_fu_meng_mian_ren", rules=(Composure, Rescue, LiFuMengMianRenMission))

@@ -1,0 +1,68 @@
+"""情报处长 Intelligence Chief — public, male (standard-characters.md §B8).
+
+* C-QING_BAO_CHU_ZHANG-1 (trigger, optional): when a player is probed, you may draw a card, then discard a card from
+  your hand or burn one of your non-false intelligence. "Probed" means a 试探 that took effect (not cancelled, its
+  target still in the game: the ``probed`` event, S-TERM-13), by anyone on anyone (himself included), in any turn:
+  000「在任何人的任何回合内有人被试探成功时即可发动该技能」. It resolves with the other "when probed" triggers, in
+  S-TRIG order, before the probed player answers (003's 六姐 / 老鬼 example). Once he has drawn, the second part is
+  compulsory; he chooses between a hand card (``choose c<card>``) and one of his red/blue intelligence
+  (``choose @<him> x<card>``). With neither (no hand, no non-false intelligence) nothing more happens.
+* Mission: obtain three or more red intelligence (counted as they lie now, A-63).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.characters.base import CharacterDef, Mission, Skill, count_colour
+from fengsheng.core.cards import IS_BLACK, RED
+from fengsheng.core.events import Event
+from fengsheng.core.options import CHOOSE, SKILL, SKILL_CHOICE, Option
+
+if TYPE_CHECKING:
+    from fengsheng.game import Game
+
+RED_NEEDED = 3
+
+
+class Debrief(Skill):
+    __slots__ = ()
+    character = "qing_bao_chu_zhang"
+    skill_id = "C-QING_BAO_CHU_ZHANG-1"
+    listens = ("probed",)
+
+    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        return self.active(g)
+
+    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        self.offer(g, self._use)
+
+    def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.kind != SKILL:
+            return
+        self.log(g)
+        g.draw(self.owner, 1)
+        me = g.seats[self.owner]
+        opts = [Option(CHOOSE, card=c) for c in me.hand]
+        opts += [Option(CHOOSE, target=self.owner, ref=c) for c in me.intel if not IS_BLACK[c]]
+        if opts:
+            g.ask(self.owner, SKILL_CHOICE, opts, self._pay, self.skill_id)
+
+    def _pay(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.card >= 0:  # discard a card from the hand
+            g.seats[self.owner].hand.remove(option.card)
+            g.discard.append(option.card)
+            g.events.append(Event("discarded", {"seat": self.owner, "card": option.card}))
+        else:  # burn one of his own non-false intelligence
+            g.burn_intel(self.owner, option.ref, by=self.owner)
+
+
+class QingBaoChuZhangMission(Mission):
+    __slots__ = ()
+    character = "qing_bao_chu_zhang"
+
+    def mission_met(self, g: Game) -> bool:
+        return count_colour(g.seats[self.owner].intel, RED) >= RED_NEEDED
+
+
+CHARACTER = CharacterDef("qing_bao_chu_zhang", rules=(Debrief, QingBaoChuZhangMission))
