@@ -541,12 +541,18 @@ class Game:
         self.refresh_order()
 
     def kill(self, seat: int) -> None:
-        """The player dies (S-DEATH); death triggers have already run."""
-        killer = self.killer_of(seat)
+        """The player dies (S-DEATH); death triggers have already run. His place in the order of deaths and his killer
+        were recorded when his death began (R-13); a player killed outside a Death frame is added now."""
+        if seat in self.death_order:
+            order = self.death_order.index(seat) + 1
+            killer = self.killers[order - 1]
+        else:
+            killer = self.killer_of(seat)
+            self.death_order.append(seat)
+            self.killers.append(killer)
+            order = len(self.death_order)
         s = self.seats[seat]
         s.alive = False
-        self.death_order.append(seat)
-        self.killers.append(killer)
         self._remove_from_play(seat)
         self.events.append(
             Event(
@@ -556,11 +562,11 @@ class Game:
                     "identity": s.identity,
                     "character": s.character,
                     "killer": killer,
-                    "order": len(self.death_order),
+                    "order": order,
                 },
             )
         )
-        self.fire("died", {"seat": seat, "killer": killer, "order": len(self.death_order)})
+        self.fire("died", {"seat": seat, "killer": killer, "order": order})
 
     def lose(self, seat: int, why: str) -> None:
         """The player loses (S-LOSE): not a death, so no death triggers (S-LOSE-2)."""

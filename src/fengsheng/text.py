@@ -377,6 +377,27 @@ def _render_character_event(e: dict[str, Any], lang: str) -> str | None:
             if zh
             else f"{card_name(e['card'], lang)} of {seat_name(e['from'], lang)} goes back on top of the deck"
         )
+    if k == "discarded":
+        return f"{seat} 弃掉 {card_name(e['card'], lang)}" if zh else f"{seat} discards {card_name(e['card'], lang)}"
+    if k == "inspect_hand":
+        seen = " ".join(card_name(c, lang) for c in e["cards"]) if "cards" in e else ""
+        return (
+            f"{seat} 检视 {seat_name(e['target'], lang)} 的手牌 {seen}".rstrip()
+            if zh
+            else f"{seat} looks at {seat_name(e['target'], lang)}'s hand {seen}".rstrip()
+        )
+    if k == "identities_exchanged":
+        a, b = e.get("seat"), e.get("target")
+        known = ""
+        if "identities" in e:  # [the first seat's, the second seat's]
+            known = " " + ", ".join(
+                f"{seat_name(s, lang)}: {name(i, lang)}" for s, i in zip((a, b), e["identities"], strict=True)
+            )
+        return (
+            f"{seat_name(a, lang)} 与 {seat_name(b, lang)} 互相查看身份牌{known}"
+            if zh
+            else f"{seat_name(a, lang)} and {seat_name(b, lang)} look at each other's identity{known}"
+        )
     if k == "top_revealed":
         return (
             f"{seat} 展示牌库顶：{card_name(e['card'], lang)}"

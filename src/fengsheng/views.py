@@ -26,10 +26,23 @@ def _probe_texts(g: Game, seat: int) -> list[dict[str, Any]]:
     return out
 
 
+def _learned_identities(g: Game, seat: int | None) -> dict[int, str]:
+    """Identity cards this seat has looked at through a skill (老枪's exchange)."""
+    out: dict[int, str] = {}
+    if seat is None:
+        return out
+    for e in g.events:
+        if e.kind == "identities_exchanged" and seat in e.audience and e.private is not None:
+            a, b = e.data["seat"], e.data["target"]
+            out[a], out[b] = e.private["identities"]
+    return out
+
+
 def view(g: Game, seat: int | None) -> dict[str, Any]:
     seats_out = []
+    learned = _learned_identities(g, seat) if g.config.characters or g.scenario else {}
     for s in g.seats:
-        known_identity = s.identity_revealed or s.index == seat
+        known_identity = s.identity_revealed or s.index == seat or s.index in learned
         seats_out.append(
             {
                 "seat": s.index,

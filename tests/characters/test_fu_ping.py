@@ -123,8 +123,10 @@ def test_C_FU_PING_2_dying_she_looks_at_a_hand_and_places_one_of_its_cards() -> 
     s.do(f"2: choose c{black}", "2: choose @1")
     assert {"kind": "obtain", "seat": 1, "card": black, "how": "skill", "source": 2} in kinds(g, "obtain")
     assert black not in g.seats[3].hand
-    # seat 1 had two false intelligence: 浮萍 killed him, then died herself (S-DEATH-5: triggers first)
-    assert g.death_order == [1, 2] and g.killers == [2, 0]
+    # seat 1 had two false intelligence: 浮萍's 后着 killed him. Her death began first, so she is the first to die
+    # and he the second (R-13: death is immediate, S-DEATH-3); her triggers still ran before her reveal (S-DEATH-5)
+    assert g.death_order == [2, 1] and g.killers == [0, 2]
+    assert [e["seat"] for e in kinds(g, "died")] == [1, 2]  # the reveals: his death completed inside hers
 
 
 def test_C_FU_PING_2_is_optional() -> None:

@@ -215,7 +215,7 @@ def test_mission_fu_she_a_player_whose_death_is_being_resolved_counts_as_dead() 
     )
     s = Script(g)
     s.do("3: choose @4", "3: choose @1")  # his only card (a forced choice), in front of seat 1
-    assert g.dying == [3] and g.death_order == []
+    assert g.dying == [3] and g.death_order == [3]  # her place in the order of deaths is taken at once
     s.do("1: declare")
     r = s.over()
     assert r["reason"] == "declared" and r["winners"] == [1]

@@ -90,12 +90,19 @@ class Death(Frame):
             self.stage = 1
             g.dying.append(s)  # a Settle nested in his death triggers must not start his death again
             killer = g.killer_of(s)
+            # death is immediate (S-DEATH-3): his place in the order of deaths is taken now, so a death his
+            # triggers cause comes after his; a rescue gives the place back.
+            g.death_order.append(s)
+            g.killers.append(killer)
             g.events.append(Event("dying", {"seat": s, "killer": killer}))
             g.fire("dying", {"seat": s, "killer": killer})  # S-DEATH-5: before the identity is revealed
             return None
         g.frames.pop()
         g.dying.remove(s)
         if black_count(g, s) < 3 and g.seats[s].alive:
+            i = g.death_order.index(s)
+            del g.death_order[i]
+            del g.killers[i]
             g.events.append(Event("rescued", {"seat": s}))
             return None
         g.kill(s)
