@@ -123,6 +123,14 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
             "identity": me.identity,
             "character": me.character,
             "probes": _probe_texts(g, seat),
+            "characters_dealt": next(
+                (
+                    e.private["characters"]
+                    for e in g.events
+                    if e.kind == "characters_dealt" and seat in e.audience and e.private
+                ),
+                [],
+            ),
             "can_declare": g.can_declare_now(seat),
         }
     v["result"] = g.result

@@ -84,7 +84,7 @@ CARD_KEYS = frozenset({"card", "cards", "hand", "intel", "discard"})
 # Keys that hold no card id. A key in neither set fails the test: classify it here (card id or not) before it ships.
 OTHER_KEYS = frozenset(
     {
-        "alive", "answer", "audience", "back", "by", "can_declare", "character", "characters", "context", "count",
+        "alive", "answer", "audience", "back", "by", "can_declare", "character", "characters", "characters_dealt", "context", "count",
         "current", "death_order", "deck_count", "decision", "declarer", "direction", "distribution", "effect",
         "face_up", "factions", "from", "hand_count", "has_character", "holder", "how", "identities", "identity",
         "killer", "kind", "line", "locks", "lost", "lured", "me", "method", "order", "phase", "players", "probes",
