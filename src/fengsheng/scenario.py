@@ -230,5 +230,6 @@ class Scenario:
                 p.step = W_STEP2
                 if self.at == "step2":
                     g.frames.append(Window(W_STEP2, self.current))
+        g.refresh_declarable()  # the position may already meet a victory condition
         g._advance()
         return g

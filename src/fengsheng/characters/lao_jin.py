@@ -134,6 +134,7 @@ class Scatter(Skill):  # place a false intelligence on himself, cover, place int
 class LaoJinMission(Mission):
     __slots__ = ()
     character = "lao_jin"
+    live_condition = True  # on the hand: it changes with draws and cards used, with no intelligence settling
 
     def mission_met(self, g: Game) -> bool:
         hand = g.seats[self.owner].hand

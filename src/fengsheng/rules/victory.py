@@ -62,7 +62,6 @@ class BystanderMission(Rule):
 
     __slots__ = ()
     rule_id = "S-ID-3"
-    live_condition = True  # some missions are on the hand (老金 …): they change with no intelligence settling
 
     def mission_met(self, g: Game) -> bool:
         return False
