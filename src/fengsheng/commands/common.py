@@ -1,0 +1,35 @@
+"""Arguments and helpers shared by several subcommands."""
+
+from __future__ import annotations
+
+import argparse
+
+from fengsheng.config import VARIANTS, Config
+from fengsheng.text import LANGS
+
+
+def add_game_args(sp: argparse.ArgumentParser, players: int = 5) -> None:
+    """--players, --seed, --variant, --lang."""
+    sp.add_argument("--players", type=int, default=players, help="3 to 9 (default %(default)s)")
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS), help="repeatable")
+    sp.add_argument("--lang", choices=LANGS, default="zh")
+
+
+def add_character_args(sp: argparse.ArgumentParser) -> None:
+    """--characters (default) / --no-characters, --pool base|all."""
+    grp = sp.add_mutually_exclusive_group()
+    grp.add_argument("--characters", dest="characters", action="store_true", default=True, help="(default)")
+    grp.add_argument("--no-characters", dest="characters", action="store_false", help="the first-game mode")
+    sp.add_argument(
+        "--pool", choices=["base", "all"], default="base", help="base: the 18 of the 2010 rulebook; all: + supplement"
+    )
+
+
+def config_from(args: argparse.Namespace) -> Config:
+    return Config(
+        players=args.players,
+        auto_pass=getattr(args, "auto_pass", False),
+        characters=getattr(args, "characters", False),
+        character_pool=getattr(args, "pool", "base"),
+    ).with_variants(args.variant)

@@ -1,0 +1,34 @@
+"""``fengsheng demo``: one game between random bots, printed."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from fengsheng.commands.common import add_character_args, add_game_args, config_from
+from fengsheng.text import render_event
+
+
+def run(args: argparse.Namespace) -> int:
+    from fengsheng.bots import RandomBot
+    from fengsheng.sim.runner import play_game
+
+    g = play_game(config_from(args), args.seed, lambda s, bs: RandomBot(s, bs))
+    if args.spectator or args.seat is not None:
+        events = g.events_for(args.seat)
+    else:
+        events = [e.full() for e in g.events]  # bots only: show everything, hidden cards included
+    for e in events:
+        line = render_event(e, args.lang)
+        if line:
+            print(line)
+    return 0
+
+
+def register(sub: Any) -> None:
+    d = sub.add_parser("demo", help="play one game between random bots and print its log")
+    add_game_args(d)
+    add_character_args(d)
+    d.add_argument("--seat", type=int, default=None, help="print the log as this seat saw it")
+    d.add_argument("--spectator", action="store_true", help="print only what a spectator saw (default: everything)")
+    d.set_defaults(func=run)
