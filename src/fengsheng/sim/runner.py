@@ -1,9 +1,15 @@
-"""Run one game between bots through the public protocol (decision → bot → act)."""
+"""Run one game between bots through the public protocol (decision → bot → act).
+
+Bots see only their seat's view and events. Which bot plays which seat may depend on the seat's faction (an
+experiment design, e.g. "the underground seats are HeuristicBot"): the harness looks at identities once they are
+dealt and builds those seats' bots then, feeding them the seat's whole event log so far. Before that (the character
+choice at setup) the default bot answers for the seat.
+"""
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from fengsheng.bots.base import Bot
@@ -11,6 +17,8 @@ from fengsheng.config import Config
 from fengsheng.game import Game
 
 MAX_DECISIONS = 1_000_000  # a safety net against an engine bug; a normal game needs a few hundred
+
+BotFactory = Callable[[int, int], Bot]
 
 
 def derive_seed(*parts: Any) -> int:
@@ -22,29 +30,41 @@ def derive_seed(*parts: Any) -> int:
 def play_game(
     config: Config,
     seed: int,
-    bot_factory: Callable[[int, int], Bot],
+    bot_factory: BotFactory,
     on_decision: Callable[[Game], None] | None = None,
     on_start: Callable[[Game], None] | None = None,
+    faction_factories: dict[str, BotFactory] | None = None,
 ) -> Game:
-    """Play one game to the end. Bots are built per seat as ``bot_factory(seat, bot_seed)``.
+    """Play one game to the end.
 
-    ``on_start(g)`` is called once the game is dealt, ``on_decision(g)`` after every answered decision.
+    Bots are built per seat as ``bot_factory(seat, bot_seed)``; ``faction_factories`` maps an identity to another
+    factory for the seats of that identity. ``on_start(g)`` is called once the game is dealt, ``on_decision(g)``
+    after every answered decision.
     """
     g = Game.new(config, seed)
     if on_start is not None:
         on_start(g)
-    bots: Sequence[Bot] = [bot_factory(s, derive_seed(seed, "bot", s)) for s in range(config.players)]
-    seen = [0] * config.players
+    n = config.players
+    bots: list[Bot] = [bot_factory(s, derive_seed(seed, "bot", s)) for s in range(n)]
+    final = [not faction_factories] * n  # a seat's bot is final once its identity is known
+    seen = [0] * n
     count = 0
     while True:
         d = g.decision
         if d is None:
             return g
-        bot = bots[d.seat]
+        s = d.seat
+        if not final[s] and g.seats[s].identity:
+            final[s] = True
+            factory = (faction_factories or {}).get(g.seats[s].identity)
+            if factory is not None:
+                bots[s] = factory(s, derive_seed(seed, "bot", s))
+                seen[s] = 0  # the new bot reads the seat's whole log
+        bot = bots[s]
         if bot.needs_view:
-            view = g.view(d.seat)
-            events = g.events_for(d.seat, seen[d.seat])
-            seen[d.seat] = len(g.events)
+            view = g.view(s)
+            events = g.events_for(s, seen[s])
+            seen[s] = len(g.events)
             option = bot.choose(d, view, events)
         else:
             option = bot.choose(d, None, None)

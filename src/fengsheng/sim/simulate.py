@@ -1,26 +1,211 @@
-"""``fengsheng simulate``: many games between bots, with a summary (see the README and docs/engine.md).
+"""``fengsheng simulate``: many games between bots, on one process, many processes, or a Ray cluster.
 
-Each game's seed derives from the run seed and the game index, so the same arguments give the same summary. A game
-that raises is counted in ``errors`` and saved as a replayable record (config, seed, decisions so far, the error).
+Each game's seed derives from the run seed and the game index (``derive_seed(seed, index)``), and outcomes are
+gathered in index order, so the same arguments give the same summary (apart from times) whatever the number of
+workers or the backend. A game that raises is counted in ``errors`` and saved as a replayable record (config, seed,
+the answers given, the error); it is never silently dropped.
+
+``--out DIR`` writes ``DIR/games.jsonl`` (one line per game: index, seed, config, result, identities, characters,
+turns, decisions and the replayable record) and ``DIR/summary.json``; ``fengsheng report DIR`` reads them.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import os
 import time
 import traceback
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from fengsheng.bots import BOTS
 from fengsheng.config import Config
 from fengsheng.core.cards import BYSTANDER, MILITARY_INTEL, UNDERGROUND
-from fengsheng.game import RECORD_VERSION
+from fengsheng.errors import ConfigError
+from fengsheng.game import RECORD_VERSION, Game
 from fengsheng.record import save
-from fengsheng.sim.runner import derive_seed, play_game
+from fengsheng.sim.runner import BotFactory, derive_seed, play_game
 
 FACTIONS = (UNDERGROUND, MILITARY_INTEL, BYSTANDER)
+BACKENDS = ("local", "ray")
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play game number ``index`` of a run (plain data: it crosses processes)."""
+
+    config: dict[str, Any]
+    seed: int
+    bots: str = "random"
+    faction_bots: dict[str, str] = field(default_factory=dict)
+    failures_dir: str = "failures"
+    keep_records: bool = False
+
+
+def check_bots(bots: str, faction_bots: dict[str, str]) -> None:
+    for name in (bots, *faction_bots.values()):
+        if name not in BOTS:
+            raise ConfigError(f"unknown bot {name!r}; bots are {', '.join(sorted(BOTS))}")
+    for faction in faction_bots:
+        if faction not in FACTIONS:
+            raise ConfigError(f"unknown faction {faction!r}; factions are {', '.join(FACTIONS)}")
+
+
+def _factory(name: str) -> BotFactory:
+    cls = BOTS[name]
+    return lambda seat, seed: cls(seat, seed)
+
+
+def play_one(job: Job, index: int) -> dict[str, Any]:
+    """Play game ``index`` of the run; return its outcome (a small JSON-able dict). Never raises for a game bug."""
+    config = Config.from_dict(job.config)
+    gseed = derive_seed(job.seed, index)
+    state: dict[str, Game] = {}
+
+    def track(g: Game) -> None:
+        state["game"] = g
+
+    try:
+        g = play_game(
+            config,
+            gseed,
+            _factory(job.bots),
+            on_start=track,
+            faction_factories={f: _factory(b) for f, b in job.faction_bots.items()},
+        )
+    except Exception as exc:  # a bug: counted and saved, never dropped
+        rec: dict[str, Any] = {
+            "version": RECORD_VERSION,
+            "config": job.config,
+            "seed": gseed,
+            "scenario": None,
+            "decisions": [],
+            "result": None,
+            "digest": None,
+        }
+        if "game" in state:
+            rec = state["game"].record()
+        rec.update(error=repr(exc), traceback=traceback.format_exc(), game_index=index)
+        path = save(rec, Path(job.failures_dir) / f"failure-{job.seed}-{index}.json")
+        return {"index": index, "seed": gseed, "ok": False, "error": repr(exc), "failure": str(path)}
+    assert g.result is not None
+    out: dict[str, Any] = {
+        "index": index,
+        "seed": gseed,
+        "ok": True,
+        "result": g.result,
+        "identities": [s.identity for s in g.seats],
+        "characters": [s.character for s in g.seats] if config.characters else None,
+        "turns": g.turn,
+        "decisions": len(g.history),
+    }
+    if job.keep_records:
+        out["config"] = job.config
+        out["record"] = g.record()
+    return out
+
+
+def play_chunk(job: Job, indices: list[int]) -> list[dict[str, Any]]:
+    return [play_one(job, i) for i in indices]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Executors: each yields the outcomes in index order.
+# --------------------------------------------------------------------------------------------------------------
+def run_local(job: Job, games: int) -> Iterator[dict[str, Any]]:
+    for i in range(games):
+        yield play_one(job, i)
+
+
+def run_processes(job: Job, games: int, workers: int) -> Iterator[dict[str, Any]]:
+    import multiprocessing
+
+    chunksize = max(1, min(50, games // (workers * 8) or 1))
+    with multiprocessing.get_context().Pool(workers) as pool:
+        try:
+            yield from pool.imap(partial(play_one, job), range(games), chunksize=chunksize)
+        except BaseException:
+            pool.terminate()
+            raise
+
+
+def run_ray(job: Job, games: int, address: str | None, chunk: int = 100) -> Iterator[dict[str, Any]]:
+    try:
+        import ray
+    except ImportError:
+        raise ConfigError("the ray backend needs Ray: pip install 'fengsheng[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=address, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
+    try:
+        remote = ray.remote(play_chunk)
+        refs = [remote.remote(job, list(range(a, min(a + chunk, games)))) for a in range(0, games, chunk)]
+        for ref in refs:  # gathered in order
+            yield from ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The summary
+# --------------------------------------------------------------------------------------------------------------
+class Tally:
+    """Aggregates outcomes into the summary. Order-independent but for the failures list (kept in index order)."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.errors = 0
+        self.failures: list[str] = []
+        self.wins: Counter[str] = Counter()
+        self.char_wins: Counter[str] = Counter()
+        self.char_games: Counter[str] = Counter()
+        self.reasons: Counter[str] = Counter()
+        self.turns = 0
+        self.decisions = 0
+
+    def add(self, o: dict[str, Any]) -> None:
+        self.games += 1
+        if not o["ok"]:
+            self.errors += 1
+            self.failures.append(o["failure"])
+            return
+        r = o["result"]
+        for f in r["factions"]:
+            self.wins[f] += 1
+        self.reasons[r["reason"]] += 1
+        winners = set(r["winners"])
+        for seat, ch in enumerate(o["characters"] or []):
+            if ch is not None:
+                self.char_games[ch] += 1
+                if seat in winners:
+                    self.char_wins[ch] += 1
+        self.turns += o["turns"]
+        self.decisions += o["decisions"]
+
+    def summary(self) -> dict[str, Any]:
+        finished = self.games - self.errors
+        return {
+            "games": self.games,
+            "errors": self.errors,
+            "failures": list(self.failures),
+            "wins_by_faction": {f: self.wins[f] for f in FACTIONS},
+            "wins_by_character": {
+                c: {"wins": self.char_wins[c], "games": self.char_games[c]} for c in sorted(self.char_games)
+            },
+            "end_reasons": dict(sorted(self.reasons.items())),
+            "mean_turns": round(self.turns / finished, 3) if finished else 0.0,
+            "decisions": self.decisions,
+        }
+
+
+def default_workers() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 def simulate(
@@ -29,92 +214,89 @@ def simulate(
     seed: int,
     bot: str = "random",
     failures_dir: str | Path = "failures",
+    faction_bots: dict[str, str] | None = None,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    out: str | Path | None = None,
+    on_outcome: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games and return the summary dict."""
-    bot_cls = BOTS[bot]
-    wins: Counter[str] = Counter()
-    char_wins: Counter[str] = Counter()
-    char_games: Counter[str] = Counter()
-    reasons: Counter[str] = Counter()
-    errors = 0
-    failures: list[str] = []
-    turns = 0
-    decisions = 0
-    finished = 0
+    """Play ``games`` games and return the summary dict (see the module docstring).
+
+    ``KeyboardInterrupt`` is caught: the summary then covers the games finished so far and says ``interrupted``.
+    """
+    faction_bots = dict(faction_bots or {})
+    check_bots(bot, faction_bots)
+    if backend not in BACKENDS:
+        raise ConfigError(f"backend must be one of {BACKENDS}, not {backend!r}")
+    if games < 0 or workers < 1:
+        raise ConfigError("games must be >= 0 and workers >= 1")
+    job = Job(config.to_dict(), seed, bot, faction_bots, str(failures_dir), keep_records=out is not None)
+    outcomes: Iterable[dict[str, Any]]
+    if backend == "ray":
+        outcomes = run_ray(job, games, address)
+    elif workers > 1 and games > 1:
+        outcomes = run_processes(job, games, min(workers, games))
+    else:
+        outcomes = run_local(job, games)
+    tally = Tally()
+    sink = None
+    if out is not None:
+        Path(out).mkdir(parents=True, exist_ok=True)
+        sink = (Path(out) / "games.jsonl").open("w", encoding="utf-8")
+    interrupted = False
     t0 = time.perf_counter()
-    for i in range(games):
-        gseed = derive_seed(seed, i)
-        state: dict[str, Any] = {}
-
-        def track(g: Any, state: dict[str, Any] = state) -> None:
-            state["game"] = g
-
-        try:
-            g = play_game(config, gseed, lambda s, bs: bot_cls(s, bs), on_start=track)
-        except Exception as exc:  # a bug: never dropped silently
-            errors += 1
-            # the record holds every answer given, the failing one included, so replaying it reaches the failure;
-            # a game that failed while being dealt is replayed from its config and seed alone
-            rec: dict[str, Any] = {
-                "version": RECORD_VERSION,
-                "config": config.to_dict(),
-                "seed": gseed,
-                "scenario": None,
-                "decisions": [],
-                "result": None,
-                "digest": None,
-            }
-            if "game" in state:
-                rec = state["game"].record()
-            rec["error"] = repr(exc)
-            rec["traceback"] = traceback.format_exc()
-            rec["game_index"] = i
-            path = save(rec, Path(failures_dir) / f"failure-{seed}-{i}.json")
-            failures.append(str(path))
-            continue
-        finished += 1
-        assert g.result is not None
-        for f in g.result["factions"]:
-            wins[f] += 1
-        winners = set(g.result["winners"])
-        for seat in g.seats:
-            if seat.character is not None:
-                char_games[seat.character] += 1
-                if seat.index in winners:
-                    char_wins[seat.character] += 1
-        reasons[g.result["reason"]] += 1
-        turns += g.turn
-        decisions += len(g.history)
+    try:
+        for o in outcomes:
+            tally.add(o)
+            if sink is not None and o["ok"]:
+                sink.write(json.dumps(o, ensure_ascii=False, sort_keys=True) + "\n")
+            if on_outcome is not None:
+                on_outcome(o)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if sink is not None:
+            sink.close()
     seconds = time.perf_counter() - t0
-    return {
-        "games": games,
-        "errors": errors,
-        "failures": failures,
+    summary = {
+        **tally.summary(),
+        "requested_games": games,
         "players": config.players,
         "seed": seed,
         "variants": list(config.variants),
         "characters": config.characters,
         "character_pool": config.character_pool if config.characters else None,
         "bots": bot,
-        "wins_by_faction": {f: wins[f] for f in FACTIONS},
-        "wins_by_character": {c: {"wins": char_wins[c], "games": char_games[c]} for c in sorted(char_games)},
-        "end_reasons": dict(sorted(reasons.items())),
-        "mean_turns": round(turns / finished, 3) if finished else 0.0,
-        "decisions": decisions,
+        "faction_bots": faction_bots,
+        "backend": backend,
+        "workers": workers if backend == "local" else None,
         "seconds": round(seconds, 3),
-        "games_per_s": round(games / seconds, 1) if seconds > 0 else None,
+        "games_per_s": round(tally.games / seconds, 1) if seconds > 0 else None,
     }
+    if interrupted:
+        summary["interrupted"] = True
+    if out is not None:
+        (Path(out) / "summary.json").write_text(dumps(summary) + "\n", encoding="utf-8")
+    return summary
 
 
 def format_summary(s: dict[str, Any], lang: str = "zh") -> str:
     """A human-readable summary."""
+    from fengsheng.characters import CHARACTERS
+
     g = s["games"] or 1
     lines = []
     w = s["wins_by_faction"]
-    if lang == "zh":
+    zh = lang == "zh"
+    if s.get("interrupted"):
         lines.append(
-            f"{s['games']} 局，{s['players']} 人，种子 {s['seed']}，变体 {s['variants'] or '无'}，错误 {s['errors']}"
+            f"已中断：完成 {s['games']} / {s['requested_games']} 局"
+            if zh
+            else f"Interrupted: {s['games']} of {s['requested_games']} games done"
         )
+    if zh:
+        lines.append(f"{s['games']} 局，{s['players']} 人，种子 {s['seed']}，变体 {s['variants'] or '无'}，错误 {s['errors']}")
         lines.append(
             f"胜局：潜伏战线 {w['underground']} ({w['underground'] / g:.1%})  军情局 {w['military_intel']} "
             f"({w['military_intel'] / g:.1%})  打酱油的 {w['bystander']} ({w['bystander'] / g:.1%})"
@@ -136,14 +318,15 @@ def format_summary(s: dict[str, Any], lang: str = "zh") -> str:
     wbc = s.get("wins_by_character") or {}
     if wbc:
         ranked = sorted(wbc.items(), key=lambda kv: -kv[1]["wins"] / max(1, kv[1]["games"]))
-        from fengsheng.characters import CHARACTERS
-
         parts = [f"{CHARACTERS[c].name(lang) if c in CHARACTERS else c} {v['wins']}/{v['games']}" for c, v in ranked]
-        lines.append(("角色胜局：" if lang == "zh" else "Wins by character: ") + ", ".join(parts))
+        lines.append(("角色胜局：" if zh else "Wins by character: ") + ", ".join(parts))
     for f in s["failures"]:
-        lines.append(("失败记录：" if lang == "zh" else "Failure record: ") + f)
+        lines.append(("失败记录：" if zh else "Failure record: ") + f)
     return "\n".join(lines)
 
 
 def dumps(summary: dict[str, Any]) -> str:
     return json.dumps(summary, ensure_ascii=False, sort_keys=True)
+
+
+__all__ = ["Job", "Tally", "default_workers", "dumps", "format_summary", "play_one", "simulate"]
