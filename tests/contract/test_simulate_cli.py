@@ -209,4 +209,4 @@ def test_replay_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     rec["digest"] = "f" * 32
     bad = save(rec, tmp_path / "bad.json")
     rc, _, err = run(capsys, "replay", str(bad))
-    assert rc == 2 and "event log" in err
+    assert rc == 1 and "event log" in err
