@@ -28,7 +28,8 @@ def _load(path: str, game: int | None) -> dict[str, Any]:
                 return rec
         raise FengshengError(f"no game {game} in {path}")
     data: dict[str, Any] = json.loads(p.read_text(encoding="utf-8"))
-    return data.get("record", data)
+    inner: dict[str, Any] = data.get("record", data)  # a games.jsonl line saved on its own holds the record
+    return inner
 
 
 def run(args: argparse.Namespace) -> int:
