@@ -103,6 +103,7 @@ def play_one(job: Job, index: int) -> dict[str, Any]:
         "characters": [s.character for s in g.seats] if config.characters else None,
         "turns": g.turn,
         "decisions": len(g.history),
+        "first_player": next((e.data["seat"] for e in g.events if e.kind == "first_player"), None),
     }
     if job.keep_records:
         out["config"] = job.config
@@ -296,7 +297,9 @@ def format_summary(s: dict[str, Any], lang: str = "zh") -> str:
             else f"Interrupted: {s['games']} of {s['requested_games']} games done"
         )
     if zh:
-        lines.append(f"{s['games']} 局，{s['players']} 人，种子 {s['seed']}，变体 {s['variants'] or '无'}，错误 {s['errors']}")
+        lines.append(
+            f"{s['games']} 局，{s['players']} 人，种子 {s['seed']}，变体 {s['variants'] or '无'}，错误 {s['errors']}"
+        )
         lines.append(
             f"胜局：潜伏战线 {w['underground']} ({w['underground'] / g:.1%})  军情局 {w['military_intel']} "
             f"({w['military_intel'] / g:.1%})  打酱油的 {w['bystander']} ({w['bystander'] / g:.1%})"

@@ -1,0 +1,98 @@
+"""``fengsheng play``: play a game in the terminal against bots (see fengsheng.play)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from fengsheng.commands.common import add_character_args, config_from
+from fengsheng.config import VARIANTS
+from fengsheng.text import LANGS
+
+DEFAULT_DELAY = 0.6  # seconds after each visible bot move, when the output is a terminal
+RECORDS_DIR = "records"
+
+
+def default_bot() -> str:
+    from fengsheng.bots import BOTS
+
+    return "heuristic" if "heuristic" in BOTS else "random"
+
+
+def run(args: argparse.Namespace) -> int:
+    from fengsheng.bots import BOTS
+    from fengsheng.game import Game
+    from fengsheng.play.screen import make_console
+    from fengsheng.play.session import Session
+    from fengsheng.play.words import _t
+    from fengsheng.sim.runner import derive_seed
+
+    lang = args.lang
+    if not 0 <= args.seat < args.players:
+        print(f"fengsheng play: --seat must be between 0 and {args.players - 1}", file=sys.stderr)
+        return 2
+    if args.delay is not None and args.delay < 0:
+        print("fengsheng play: --delay must not be negative", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    config = config_from(args)
+    game = Game.new(config, seed)
+    bot_cls = BOTS[args.bots]
+    bots = {s: bot_cls(s, derive_seed(seed, "bot", s)) for s in range(config.players) if s != args.seat}
+    live = sys.stdout.isatty()
+    delay = args.delay if args.delay is not None else (DEFAULT_DELAY if live else 0.0)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    record = Path(args.record) if args.record else Path(RECORDS_DIR) / f"play-{stamp}-seed{seed}.json"
+    console = make_console(colour=False if args.no_colour else None)
+    console.print(
+        _t(
+            lang,
+            f"风声 · {config.players} 人局 · 你是 {args.seat}号 · 对手：{args.bots} 机器人 · 种子 {seed}。"
+            "每个问题输入编号回答，? 查看帮助。",
+            f"The Message · {config.players} players · you are P{args.seat} · opponents: {args.bots} bots · "
+            f"seed {seed}. Answer each question with a number; ? for help.",
+        ),
+        markup=False,
+        soft_wrap=True,
+    )
+    session = Session(
+        game,
+        args.seat,
+        bots,
+        console,
+        read=lambda prompt: console.input(prompt, markup=False),
+        lang=lang,
+        delay=delay,
+        live=live,
+        echo=not sys.stdin.isatty(),
+        record_path=record,
+    )
+    return session.run()
+
+
+def register(sub: Any) -> None:
+    from fengsheng.bots import BOTS
+
+    p = sub.add_parser("play", help="play a game in the terminal against bots")
+    p.add_argument("--players", type=int, default=5, help="3 to 9 (default %(default)s)")
+    p.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (default %(default)s)")
+    p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one, shown)")
+    add_character_args(p)
+    p.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS), help="repeatable")
+    p.add_argument("--bots", choices=sorted(BOTS), default=default_bot(), help="(default %(default)s)")
+    p.add_argument("--lang", choices=LANGS, default="zh")
+    p.add_argument(
+        "--delay",
+        type=float,
+        default=None,
+        help=f"seconds to show each bot move (default {DEFAULT_DELAY} on a terminal, else 0)",
+    )
+    p.add_argument(
+        "--record", default=None, help=f"where to save the record (default {RECORDS_DIR}/play-<time>-seed<S>.json)"
+    )
+    p.add_argument("--no-colour", "--no-color", dest="no_colour", action="store_true", help="plain text, no colours")
+    p.set_defaults(func=run)
