@@ -1,0 +1,513 @@
+"""The terminal screen, drawn with ``rich`` from one seat's view (never from the game, so nothing hidden leaks).
+
+:func:`render_screen` builds the whole screen: your seat (identity, character, skills, hand, probes), every seat
+(character, identity if known, hand count, intelligence by colour, state), the table (deck, discard, turn, phase,
+the intelligence in transit, the pending stack) and the recent log. :func:`render_question` is the numbered list
+of options; :func:`render_result` the end of the game. :func:`to_text` renders any of them to plain text at a fixed
+width with colour off (the snapshot tests use it).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from fengsheng.characters import CHARACTERS
+from fengsheng.characters import text as character_text
+from fengsheng.play.words import (
+    ZH,
+    _t,
+    describe_decision,
+    describe_use,
+    identity_goal,
+    skill_label,
+    who,
+)
+from fengsheng.text import REASONS, card_name, name, seat_name
+
+STYLE = {
+    "red": "bold red",
+    "blue": "bold bright_blue",
+    "black": "bold white on grey23",
+    "hidden": "dim",
+    "underground": "bold red",
+    "military_intel": "bold bright_blue",
+    "bystander": "bold yellow",
+    "me": "bold cyan",
+    "title": "bold",
+    "dim": "dim",
+    "warn": "bold yellow",
+    "good": "bold green",
+}
+
+_COLOUR_PATTERNS = (
+    (r"\[红·[^\]]*\]", "red"),
+    (r"\[蓝·[^\]]*\]", "blue"),
+    (r"\[黑·[^\]]*\]", "black"),
+    (r"\[red [^\]]*\]", "red"),
+    (r"\[blue [^\]]*\]", "blue"),
+    (r"\[black [^\]]*\]", "black"),
+    (r"\[[？?]\]", "hidden"),
+    (r"潜伏战线|Underground", "underground"),
+    (r"军情局|Military Intelligence", "military_intel"),
+    (r"打酱油的|Bystander", "bystander"),
+)
+
+
+def colourize(line: str | Text, me: int | None = None, lang: str = ZH) -> Text:
+    """A line of text with card names in their colour, identities in theirs and the viewer's seat highlighted."""
+    t = Text(line) if isinstance(line, str) else line
+    for pattern, key in _COLOUR_PATTERNS:
+        t.highlight_regex(pattern, STYLE[key])
+    if me is not None:
+        t.highlight_regex(rf"(?<![0-9]){me}号" if lang == ZH else rf"\bP{me}\b", STYLE["me"])
+    return t
+
+
+def _intel_counts(cards: list[int], lang: str) -> Text:
+    from fengsheng.core.cards import STANDARD_DECK
+
+    out = Text()
+    for i, colour in enumerate(("red", "blue", "black")):
+        n = sum(1 for c in cards if STANDARD_DECK[c].colour == colour)
+        if i:
+            out.append(" ")
+        label = f"{name(colour, lang)}{n}" if lang == ZH else f"{name(colour, lang)} {n}"
+        out.append(label, style=STYLE[colour] if n else STYLE["dim"])
+    return out
+
+
+def _identity_text(identity: str | None, lang: str) -> Text:
+    if not identity:
+        return Text(_t(lang, "？", "?"), style=STYLE["dim"])
+    return Text(name(identity, lang), style=STYLE.get(identity, ""))
+
+
+def _character_cell(info: dict[str, Any], lang: str, mine: bool) -> Text:
+    if not info.get("has_character"):
+        return Text("—", style=STYLE["dim"])
+    cid = info.get("character")
+    if cid is None:
+        return Text(_t(lang, "盖伏", "face down"), style=STYLE["dim"])
+    label = CHARACTERS[cid].name(lang) if cid in CHARACTERS else cid
+    if not info.get("face_up"):
+        label += _t(lang, "（盖伏）", " (face down)")
+    return Text(label, style="bold" if mine else "")
+
+
+def phase_words(view: dict[str, Any], lang: str = ZH) -> str:
+    """``第3回合 · 2号的回合 · 传递情报阶段（情报传递）``."""
+    cur = view.get("current", -1)
+    parts: list[str] = []
+    if not view.get("turn"):
+        return _t(lang, "开局", "setup")
+    if view.get("result") is not None:
+        return _t(lang, f"游戏结束 · 共{view['turn']}回合", f"game over · {view['turn']} turns")
+    if view.get("turn"):
+        parts.append(_t(lang, f"第{view['turn']}回合", f"turn {view['turn']}"))
+    if cur is not None and cur >= 0:
+        parts.append(
+            _t(lang, "你的回合", "your turn")
+            if cur == view.get("seat")
+            else _t(lang, f"{seat_name(cur, lang)}的回合", f"{seat_name(cur, lang)}'s turn")
+        )
+    phase = view.get("phase")
+    if phase:
+        p = name(phase, lang)
+        t = view.get("transit")
+        if t is not None and t.get("step"):
+            p += _t(lang, f"（{name(t['step'], lang)}）", f" ({name(t['step'], lang)})")
+        parts.append(p)
+    return " · ".join(parts)
+
+
+def render_me(view: dict[str, Any], lang: str = ZH) -> RenderableType:
+    me = view["me"]
+    seat = view["seat"]
+    lines: list[Text] = []
+    head = Text()
+    head.append(_t(lang, f"你是 {seat_name(seat, lang)}", f"You are {seat_name(seat, lang)}"), style=STYLE["me"])
+    head.append(_t(lang, " · 身份：", " · identity: "))
+    head.append_text(_identity_text(me.get("identity"), lang))
+    lines.append(head)
+    target = 4 if "four_card_victory" in view.get("variants", []) else 3
+    if me.get("identity"):
+        characters_on = bool(view["seats"][seat].get("has_character")) or bool(me.get("characters_dealt"))
+        goal = identity_goal(me["identity"], lang, target, me.get("character"), characters_on)
+        lines.append(Text(_t(lang, f"  胜利条件：{goal}", f"  goal: {goal}"), style=STYLE["dim"]))
+    cid = me.get("character")
+    if cid is not None and cid in CHARACTERS:
+        t = character_text(cid, lang)
+        state = _t(lang, "面朝上", "face up") if view["seats"][seat].get("face_up") else _t(lang, "盖伏", "face down")
+        lines.append(
+            Text(_t(lang, f"角色：【{t['name']}】（{state}）", f"Character: [{t['name']}] ({state})"), style="bold")
+        )
+        for sk in t["skills"]:
+            lines.append(Text(f"  {skill_label(sk['id'], lang)} {sk['text']}"))
+    elif me.get("characters_dealt"):
+        names = " / ".join(
+            _t(lang, f"【{CHARACTERS[c].name(lang)}】", f"[{CHARACTERS[c].name(lang)}]") for c in me["characters_dealt"]
+        )
+        lines.append(Text(_t(lang, f"发给你的角色：{names}", f"Characters dealt to you: {names}")))
+    hand = me.get("hand", [])
+    h = Text(_t(lang, f"手牌（{len(hand)}）：", f"Hand ({len(hand)}): "), style="bold")
+    if hand:
+        h.append("  ".join(card_name(c, lang) for c in hand))
+    else:
+        h.append(_t(lang, "（无）", "(none)"), style=STYLE["dim"])
+    lines.append(colourize(h, None, lang))
+    probes_on_me = [p for p in me.get("probes", []) if p.get("target") == seat and "identity" in p]
+    for p in probes_on_me[-3:]:
+        lines.append(
+            colourize(
+                _t(
+                    lang,
+                    f"{seat_name(p['user'], lang)} 试探了你：{card_name(p.get('card'), lang)} “{p['line']}”",
+                    f"{seat_name(p['user'], lang)} probed you: {card_name(p.get('card'), lang)} “{p['line']}”",
+                ),
+                None,
+                lang,
+            )
+        )
+    if me.get("can_declare"):
+        lines.append(Text(_t(lang, "你现在可以宣告胜利！", "You can declare victory now!"), style=STYLE["good"]))
+    return Panel(Group(*lines), title=_t(lang, "你的座位", "Your seat"), title_align="left")
+
+
+def render_seats(view: dict[str, Any], lang: str = ZH) -> RenderableType:
+    me = view.get("seat")
+    t = view.get("transit") or {}
+    d = view.get("decision") or {}
+    with_characters = any(info.get("has_character") for info in view["seats"])
+    table = Table(expand=True, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=True)
+    table.add_column(_t(lang, "座位", "Seat"), no_wrap=True)
+    if with_characters:
+        table.add_column(_t(lang, "角色", "Character"))
+    table.add_column(_t(lang, "身份", "Identity"), no_wrap=True)
+    table.add_column(_t(lang, "手牌", "Hand"), justify="right", no_wrap=True)
+    table.add_column(_t(lang, "情报", "Intelligence"), no_wrap=True)
+    table.add_column(_t(lang, "状态", "State"))
+    for info in view["seats"]:
+        s = info["seat"]
+        seat_cell = Text(who(s, lang, me), style=STYLE["me"] if s == me else "")
+        notes: list[str] = []
+        if not info["alive"]:
+            notes.append(_t(lang, "死亡", "dead"))
+        elif info["lost"]:
+            notes.append(_t(lang, "出局", "out"))
+        if s == view.get("current"):
+            notes.append(_t(lang, "当前回合", "to play"))
+        if s in view.get("locks", []):
+            notes.append(_t(lang, "被锁定", "locked"))
+        if s in (t.get("lured") or []):
+            notes.append(_t(lang, "被调虎离山", "lured away"))
+        if t and t.get("holder") == s:
+            notes.append(_t(lang, "情报在此", "has the intelligence"))
+        if d.get("seat") == s and s != me:
+            notes.append(_t(lang, "思考中", "deciding"))
+        cells: list[RenderableType] = [seat_cell]
+        if with_characters:
+            cells.append(_character_cell(info, lang, s == me))
+        cells += [
+            _identity_text(info.get("identity"), lang),
+            str(info["hand_count"]),
+            _intel_counts(info["intel"], lang),
+            Text(_t(lang, "，", ", ").join(notes), style=STYLE["dim"] if not info["alive"] or info["lost"] else ""),
+        ]
+        table.add_row(*cells)
+    return Panel(table, title=_t(lang, "每个座位", "Every seat"), title_align="left", padding=(0, 0))
+
+
+def _transit_text(view: dict[str, Any], lang: str) -> Text:
+    t = view.get("transit")
+    me = view.get("seat")
+    if t is None:
+        return Text(_t(lang, "传递中的情报：无", "Intelligence in transit: none"), style=STYLE["dim"])
+    card = t.get("card")
+    if card is None:
+        shown = card_name(None, lang) + _t(lang, "（面朝下）", " (face down)")
+    elif t.get("face_up"):
+        shown = card_name(card, lang) + _t(lang, "（面朝上）", " (face up)")
+    else:
+        shown = card_name(card, lang) + _t(lang, "（面朝下，只有你看得到）", " (face down, only you see it)")
+    method = name(t["method"], lang)
+    way = _t(lang, "逆时针", "counterclockwise") if t.get("direction", 1) > 0 else _t(lang, "顺时针", "clockwise")
+    if lang == ZH:
+        s = f"传递中的情报：{shown} · {method} · 由 {who(t['sender'], lang, me)} 传出 · 现在在 {who(t['holder'], lang, me)} 面前"
+        if t["method"] == "direct" and t.get("target", -1) >= 0:
+            s += f" · 直达 {who(t['target'], lang, me)}"
+            if t.get("back"):
+                s += "（已退回传出者）"
+        else:
+            s += f" · {way}"
+    else:
+        s = (
+            f"Intelligence in transit: {shown} · {method} · sent by {who(t['sender'], lang, me)} · now at "
+            f"{who(t['holder'], lang, me)}"
+        )
+        if t["method"] == "direct" and t.get("target", -1) >= 0:
+            s += f" · direct to {who(t['target'], lang, me)}"
+            if t.get("back"):
+                s += " (turned back to the sender)"
+        else:
+            s += f" · {way}"
+    if t.get("lured"):
+        s += _t(lang, " · 被调虎离山：", " · lured away: ") + " ".join(who(x, lang, me) for x in t["lured"])
+    return colourize(s, me, lang)
+
+
+def render_table(view: dict[str, Any], lang: str = ZH) -> RenderableType:
+    me = view.get("seat")
+    lines: list[Text] = []
+    top = _t(
+        lang,
+        f"牌库 {view['deck_count']} 张 · 弃牌堆 {len(view['discard'])} 张 · {phase_words(view, lang)}",
+        f"Deck {view['deck_count']} · discard pile {len(view['discard'])} · {phase_words(view, lang)}",
+    )
+    lines.append(Text(top, style="bold"))
+    extra = []
+    if view.get("locks"):
+        extra.append(_t(lang, "被锁定：", "locked: ") + " ".join(who(s, lang, me) for s in view["locks"]))
+    if view.get("table_count"):
+        extra.append(
+            _t(
+                lang,
+                f"真伪莫辨摆出的牌：{view['table_count']} 张",
+                f"True or False cards laid out: {view['table_count']}",
+            )
+        )
+    if extra:
+        lines.append(colourize(" · ".join(extra), me, lang))
+    lines.append(_transit_text(view, lang))
+    stack = view.get("stack") or []
+    if stack:
+        lines.append(
+            Text(
+                _t(lang, "等待结算（后发先至，最上面的最先结算）：", "Waiting to resolve (last in, first resolved):"),
+                style="bold",
+            )
+        )
+        for i, entry in enumerate(reversed(stack)):
+            mark = _t(lang, "  ← 最先结算", "  ← resolves first") if i == 0 else ""
+            lines.append(colourize(f"  {describe_use(entry, lang, me)}{mark}", me, lang))
+    else:
+        lines.append(Text(_t(lang, "等待结算：无", "Waiting to resolve: nothing"), style=STYLE["dim"]))
+    return Panel(Group(*lines), title=_t(lang, "牌桌", "The table"), title_align="left")
+
+
+def render_log(lines: list[str], view: dict[str, Any], lang: str = ZH, title: str | None = None) -> RenderableType:
+    me = view.get("seat")
+    body: list[RenderableType] = [colourize(line, me, lang) for line in lines]
+    if not body:
+        body = [Text(_t(lang, "（还没有记录）", "(nothing yet)"), style=STYLE["dim"])]
+    return Panel(Group(*body), title=title or _t(lang, "记录", "Log"), title_align="left")
+
+
+def render_screen(view: dict[str, Any], lang: str = ZH, log: list[str] | None = None) -> RenderableType:
+    """The whole screen for the viewer of ``view``: your seat, every seat, the table and the recent log."""
+    header = Text(_t(lang, "风声 · ", "The Message · ") + phase_words(view, lang), style="bold reverse")
+    parts: list[RenderableType] = [header, render_me(view, lang), render_seats(view, lang), render_table(view, lang)]
+    if log is not None:
+        parts.append(render_log(log, view, lang))
+    return Group(*parts)
+
+
+def render_question(view: dict[str, Any], choices: list[tuple[int, str, Any]], lang: str = ZH) -> RenderableType:
+    """The decision: what is asked and the numbered options (``choices`` from ``describe_options``)."""
+    me = view.get("seat")
+    lines: list[RenderableType] = [colourize(Text(describe_decision(view, lang), style="bold"), me, lang)]
+    d = view.get("decision") or {}
+    if d.get("kind") == "choose_character":
+        for _, _, o in choices:
+            if o.name in CHARACTERS:
+                from fengsheng.play.words import character_help
+
+                lines.append(Text(character_help(o.name, lang)))
+    width = len(str(max((n for n, _, _ in choices), default=0)))
+    for n, words, _ in choices:
+        lines.append(colourize(Text(f"  {n:>{width}}. {words}"), me, lang))
+    return Panel(Group(*lines), title=_t(lang, "轮到你了", "Your move"), title_align="left", border_style="cyan")
+
+
+def prompt_text(lang: str = ZH, low: int = 0, high: int = 0) -> str:
+    """The prompt under a question: the range of option numbers and the help key."""
+    return _t(lang, f"请输入编号 {low}–{high}（? 帮助）> ", f"Your choice {low}-{high} (? for help)> ")
+
+
+def result_why(result: dict[str, Any], view: dict[str, Any], characters: list[str | None], lang: str = ZH) -> str:
+    """Why the game ended: which faction or mission won."""
+    me = view.get("seat")
+    reason = result.get("reason", "")
+    rule = result.get("rule", "")
+    winners = result.get("winners", [])
+    declarer = result.get("declarer")
+    target = 4 if "four_card_victory" in view.get("variants", []) else 3
+
+    def ws(seats: list[int]) -> str:
+        return ("、" if lang == ZH else ", ").join(who(w, lang, me) for w in seats) or _t(lang, "无人", "nobody")
+
+    def mission(seat: int) -> str:
+        cid = characters[seat] if seat < len(characters) else None
+        if cid is None or cid not in CHARACTERS:
+            return ""
+        t = character_text(cid, lang)
+        return _t(lang, f"【{t['name']}】的机密任务：{t['mission']}", f"[{t['name']}]'s secret mission: {t['mission']}")
+
+    if reason == "declared" and declarer is not None:
+        if rule == "S-ID-1":
+            why = _t(
+                lang,
+                f"{who(declarer, lang, me)} 集齐了 {target} 张红色情报：潜伏战线获胜",
+                f"{who(declarer, lang, me)} collected {target} red intelligence: the Underground wins",
+            )
+        elif rule == "S-ID-2":
+            why = _t(
+                lang,
+                f"{who(declarer, lang, me)} 集齐了 {target} 张蓝色情报：军情局获胜",
+                f"{who(declarer, lang, me)} collected {target} blue intelligence: Military Intelligence wins",
+            )
+        else:
+            why = _t(
+                lang,
+                f"{who(declarer, lang, me)}（打酱油的）完成了",
+                f"{who(declarer, lang, me)} (Bystander) completed ",
+            ) + mission(declarer)
+        identities = [s.get("identity") for s in view["seats"]]
+        extra = [w for w in winners if w != declarer and identities[w] == "bystander" and rule != "S-ID-3"]
+        if extra:
+            why += _t(lang, f"；{ws(extra)} 凭机密任务一同获胜", f"; {ws(extra)} won with them by a secret mission")
+        return why
+    if reason == "hijacked":
+        ms = (
+            "；".join(m for m in (mission(w) for w in winners) if m)
+            if lang == ZH
+            else "; ".join(m for m in (mission(w) for w in winners) if m)
+        )
+        return _t(
+            lang,
+            f"{who(declarer, lang, me) if declarer is not None else '—'} 宣告胜利时，{ws(winners)} 的机密任务夺走了胜利（{ms}）",
+            f"When {who(declarer, lang, me) if declarer is not None else '—'} declared, {ws(winners)} took the win by a secret mission ({ms})",
+        )
+    if reason == "last_standing":
+        return _t(lang, f"{ws(winners)} 是最后留在游戏中的玩家", f"{ws(winners)} is the last player standing")
+    return str(REASONS[lang].get(reason, reason))
+
+
+def render_result(view: dict[str, Any], characters: list[str | None], lang: str = ZH) -> RenderableType:
+    """The end of the game: who won and why, every identity and character."""
+    result = view.get("result") or {}
+    me = view.get("seat")
+    winners = set(result.get("winners", []))
+    lines: list[RenderableType] = []
+    if me is not None:
+        if me in winners:
+            lines.append(Text(_t(lang, "你赢了！", "You win!"), style=STYLE["good"]))
+        else:
+            lines.append(Text(_t(lang, "你输了。", "You lose."), style=STYLE["warn"]))
+    factions = (
+        "、".join(name(f, lang) for f in result.get("factions", []))
+        if lang == ZH
+        else ", ".join(name(f, lang) for f in result.get("factions", []))
+    )
+    lines.append(colourize(_t(lang, f"获胜：{factions or '无'}", f"Winners: {factions or 'none'}"), me, lang))
+    lines.append(colourize(_t(lang, "原因：", "Why: ") + result_why(result, view, characters, lang), me, lang))
+    with_characters = any(c is not None for c in characters)
+    table = Table(expand=True, box=box.SIMPLE_HEAD, show_edge=False)
+    table.add_column(_t(lang, "座位", "Seat"), no_wrap=True)
+    table.add_column(_t(lang, "身份", "Identity"), no_wrap=True)
+    if with_characters:
+        table.add_column(_t(lang, "角色", "Character"))
+    table.add_column(_t(lang, "情报", "Intelligence"), no_wrap=True)
+    table.add_column(_t(lang, "结果", "Result"), no_wrap=True)
+    for info in view["seats"]:
+        s = info["seat"]
+        cid = characters[s] if s < len(characters) else None
+        char = Text(CHARACTERS[cid].name(lang) if cid in CHARACTERS else "—")
+        state = []
+        if s in winners:
+            state.append(_t(lang, "胜", "won"))
+        if not info["alive"]:
+            state.append(_t(lang, "死亡", "dead"))
+        elif info["lost"]:
+            state.append(_t(lang, "出局", "out"))
+        cells: list[RenderableType] = [
+            Text(who(s, lang, me), style=STYLE["me"] if s == me else ""),
+            _identity_text(info.get("identity"), lang),
+        ]
+        if with_characters:
+            cells.append(char)
+        cells += [
+            _intel_counts(info["intel"], lang),
+            Text(" ".join(state), style=STYLE["good"] if s in winners else STYLE["dim"]),
+        ]
+        table.add_row(*cells)
+    lines.append(table)
+    turns = result.get("turns")
+    if turns:
+        lines.append(Text(_t(lang, f"共 {turns} 回合", f"{turns} turns")))
+    return Panel(Group(*lines), title=_t(lang, "游戏结束", "Game over"), title_align="left", border_style="green")
+
+
+def saved_words(path: Any, seat: int | None, lang: str = ZH) -> str:
+    """Where the record is, and how to replay it."""
+    show = f" --show --seat {seat}" if seat is not None else " --show"
+    return _t(
+        lang,
+        f"对局记录已保存：{path}\n回放：fengsheng replay {path}{show}",
+        f"Record saved: {path}\nReplay it: fengsheng replay {path}{show}",
+    )
+
+
+def make_console(file: Any = None, width: int | None = None, colour: bool | None = None) -> Console:
+    """A console for the game. ``colour=False`` (or a non-terminal, or ``NO_COLOR``) prints plain text."""
+    kwargs: dict[str, Any] = {"highlight": False, "emoji": False, "soft_wrap": False}
+    if file is not None:
+        kwargs["file"] = file
+    if width is not None:
+        kwargs["width"] = width
+    if colour is False:
+        kwargs["color_system"] = None
+        kwargs["no_color"] = True
+    return Console(**kwargs)
+
+
+def to_text(renderable: RenderableType, width: int = 100) -> str:
+    """Render to plain text (no colour, no terminal codes) at a fixed width; trailing spaces stripped."""
+    buf = io.StringIO()
+    console = Console(
+        file=buf,
+        width=width,
+        color_system=None,
+        no_color=True,
+        highlight=False,
+        emoji=False,
+        force_terminal=False,
+        legacy_windows=False,
+    )
+    console.print(renderable)
+    return "\n".join(line.rstrip() for line in buf.getvalue().splitlines()) + "\n"
+
+
+__all__ = [
+    "STYLE",
+    "colourize",
+    "make_console",
+    "phase_words",
+    "prompt_text",
+    "render_log",
+    "render_me",
+    "render_question",
+    "render_result",
+    "render_screen",
+    "render_seats",
+    "render_table",
+    "result_why",
+    "saved_words",
+    "to_text",
+]
