@@ -4,32 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.config import Config
 from fengsheng.core.cards import CARD_COLOUR, find_cards
-from fengsheng.flow.window import Window
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests.helpers import build, opts, seat_opts
 
 BERET = "bei_lei_mao"
 STEAL = "C-BEI_LEI_MAO-2"
-
-
-def build(players: int = 4, identities: list[str] | None = None, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
-
-
-def seat_opts(g: Game, seat: int) -> list[str]:
-    win = next(f for f in reversed(g.frames) if isinstance(f, Window))
-    return [str(o) for o in g.priority_options(seat, win)]
 
 
 # --- C-BEI_LEI_MAO-1 换日 ----------------------------------------------------------------------------------------------

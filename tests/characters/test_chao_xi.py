@@ -4,29 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests import helpers
+from tests.helpers import events, opts
 
 CX = "chao_xi"
 
 
 def build(players: int = 5, identities: list[str] | None = None, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "mi", "ug"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
-
-
-def kinds(g: Game, kind: str) -> list[dict[str, Any]]:
-    return [e.full() for e in g.events if e.kind == kind]
+    return helpers.build(players, identities or ["ug", "mi", "by", "mi", "ug"][:players], **kw)
 
 
 # --- C-CHAO_XI-1 城府 -------------------------------------------------------------------------------------------
@@ -81,7 +69,7 @@ def test_C_CHAO_XI_2_obtaining_false_intelligence_he_puts_another_players_intell
     assert sorted(opts(g)) == sorted([f"choose @1 x{red}", f"choose @3 x{black}", "pass"])  # not his own
     s.do(f"2: choose @1 x{red}")
     assert red in g.seats[2].hand and g.seats[1].intel == []
-    assert kinds(g, "intel_to_hand")[-1] == {"kind": "intel_to_hand", "from": 1, "to": 2, "card": red, "by": 2}
+    assert events(g, "intel_to_hand")[-1] == {"kind": "intel_to_hand", "from": 1, "to": 2, "card": red, "by": 2}
 
 
 def test_C_CHAO_XI_2_is_optional() -> None:
@@ -95,7 +83,7 @@ def test_C_CHAO_XI_2_not_for_a_true_intelligence() -> None:
     g = receive("R:probe")
     s = Script(g)
     s.do("2: accept")
-    assert not kinds(g, "skill") and g.seats[2].hand == []
+    assert not events(g, "skill") and g.seats[2].hand == []
     assert g.decision is not None and g.decision.seat != 2
 
 
@@ -103,14 +91,14 @@ def test_C_CHAO_XI_2_not_while_covered() -> None:
     g = receive("K:probe", face_up=False)
     s = Script(g)
     s.do("2: accept")
-    assert not kinds(g, "skill") and g.seats[2].hand == []
+    assert not events(g, "skill") and g.seats[2].hand == []
 
 
 def test_C_CHAO_XI_2_a_third_false_card_kills_him_first() -> None:
     g = receive("K:probe", intel={1: ["R:lock"], 2: ["K:lock", "K:lure_away"]})
     s = Script(g)
     s.do("2: accept")
-    assert g.death_order == [2] and not kinds(g, "skill")
+    assert g.death_order == [2] and not events(g, "skill")
 
 
 def test_C_CHAO_XI_2_also_for_false_intelligence_from_true_or_false() -> None:
@@ -192,7 +180,7 @@ def test_mission_chao_xi_not_for_his_true_or_false() -> None:
     s.do(f"2: pick #{mine}")
     red = next(i for i, c in enumerate(g.table) if find_cards("R:probe", [c]))
     s.do(f"3: pick #{red}", "3: declare")
-    assert kinds(g, "obtain")[-1]["source"] == 2
+    assert events(g, "obtain")[-1]["source"] == 2
     r = s.over()
     assert r["reason"] == "declared" and r["winners"] == [3]
 

@@ -16,17 +16,15 @@ declining everything, and look at every option the character's seat is offered.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from fengsheng.characters import CHARACTERS
-from fengsheng.config import Config
 from fengsheng.core.cards import CARD_TYPE
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests.helpers import build_asked as build
+from tests.helpers import opts
 
 HIDDEN = sorted(c for c, ch in CHARACTERS.items() if ch.hidden)
 PUBLIC = sorted(c for c, ch in CHARACTERS.items() if not ch.hidden)
@@ -34,19 +32,6 @@ PUBLIC = sorted(c for c, ch in CHARACTERS.items() if not ch.hidden)
 FLIP_SKILLS = {**{c: (f"{c}.1",) for c in HIDDEN}, "fu_she": ("fu_she.2",)}
 # hidden characters whose flip has a printed condition (the others flip 「任意时候」)
 CONDITIONAL_FLIP = {"lao_gui", "lao_qiang", "lao_jin", "yi_dian_yuan"}
-
-
-def build(players: int = 4, identities: list[str] | None = None, auto: bool = False, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi", "by", "ug", "mi", "by"][:players]
-    cfg = kw.pop("cfg", {})
-    kw.setdefault("config", Config(players=players, auto_pass=auto, **cfg))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
 
 
 def rich(character: str, face_up: bool, current: int) -> Game:
@@ -387,7 +372,7 @@ def test_S_CHAR_7_S_TERM_15_a_face_down_female_character_is_no_woman_but_a_femal
 
     g = build(
         characters={1: "hei_mei_gui", 2: "qi_bai", 3: "shan_ling"},
-        cfg={"player_sexes": ("", "", "", "F")},
+        sexes=("", "", "", "F"),
         at="play",
         hands={0: ["R:decode", "B:decode"]},
     )

@@ -6,37 +6,22 @@ from typing import Any
 
 from fengsheng.characters.base import black_count
 from fengsheng.characters.da_mei_nv import DaMeiNvMission
-from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
-from fengsheng.flow.window import Window
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests import helpers
+from tests.helpers import opts, rule_of, seat_opts
 
 BEAUTY = "da_mei_nv"
 UNMASK = f"{BEAUTY}.2"
 
 
-def build(players: int = 5, identities: list[str] | None = None, sexes: tuple[str, ...] = (), **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi", "by"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True, player_sexes=sexes))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
-
-
-def seat_opts(g: Game, seat: int) -> list[str]:
-    """What ``seat`` could do holding priority in the current window (whoever is asked now)."""
-    win = next(f for f in reversed(g.frames) if isinstance(f, Window))
-    return [str(o) for o in g.priority_options(seat, win)]
+def build(players: int = 5, **kw: Any) -> Game:
+    return helpers.build(players, **kw)
 
 
 def mission(g: Game, seat: int) -> DaMeiNvMission:
-    return next(r for r in g.rules if isinstance(r, DaMeiNvMission) and r.owner == seat)
+    return rule_of(g, DaMeiNvMission, seat)
 
 
 # --- C-DA_MEI_NV-1 -------------------------------------------------------------------------------------------------

@@ -17,11 +17,10 @@ and burns E's two red cards and one blue card (A-38: she picks); 柒佰 gives A 
 
 from __future__ import annotations
 
-from fengsheng.config import Config
 from fengsheng.core.cards import CARD_COLOUR, IS_BLACK
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests.helpers import build_asked, kinds, passes
 
 A, B, C, D, E = range(5)
 INTEL = {
@@ -44,25 +43,16 @@ def table(with_black_rose: bool = True) -> Game:
     characters = {C: "shan_ling", E: "qi_bai"}
     if with_black_rose:
         characters[B] = "hei_mei_gui"
-    return Scenario(
-        players=5,
-        identities=["ug", "mi", "by", "ug", "mi"],
+    return build_asked(
+        5,
+        ["ug", "mi", "by", "ug", "mi"],
         current=A,
         hands=HANDS,
         intel=INTEL,
         deck=DECK,
         characters=characters,
         at="play",
-        config=Config(players=5, auto_pass=False),
-    ).build()
-
-
-def passes(s: Script, *seats: int) -> None:
-    s.do(*(f"{x}: pass" for x in seats))
-
-
-def kinds(g: Game, start: int = 0) -> list[str]:
-    return [e.kind for e in g.events[start:]]
+    )
 
 
 def run_ex1(g: Game) -> Script:

@@ -4,29 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests import helpers
+from tests.helpers import events, opts
 
 FP = "fu_ping"
 
 
 def build(players: int = 5, identities: list[str] | None = None, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "mi", "ug"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
-
-
-def kinds(g: Game, kind: str) -> list[dict[str, Any]]:
-    return [e.full() for e in g.events if e.kind == kind]
+    return helpers.build(players, identities or ["ug", "mi", "by", "mi", "ug"][:players], **kw)
 
 
 # --- C-FU_PING-1 先机 -------------------------------------------------------------------------------------------
@@ -53,9 +41,9 @@ def test_C_FU_PING_1_flip_take_two_cards_blind_then_he_draws_two() -> None:
     s.do(f"2: skill {FP}.1 @0")
     assert g.seats[2].face_up  # the cost
     s.do("0: pass")  # the effect resolves from the stack
-    taken = [e["card"] for e in kinds(g, "take")]
+    taken = [e["card"] for e in events(g, "take")]
     assert len(taken) == 2 and set(taken) <= set(before)
-    assert all(e["audience"] == [2, 0] and e["seat"] == 2 and e["from"] == 0 for e in kinds(g, "take"))
+    assert all(e["audience"] == [2, 0] and e["seat"] == 2 and e["from"] == 0 for e in events(g, "take"))
     assert sorted(g.seats[2].hand) == sorted([*taken, find_cards("B:burn", g.seats[2].hand)[0]])
     assert sorted(g.seats[0].hand) == sorted([c for c in before if c not in taken] + top2)
 
@@ -113,7 +101,7 @@ def test_C_FU_PING_2_dying_she_looks_at_a_hand_and_places_one_of_its_cards() -> 
     assert sorted(opts(g)) == ["choose @0", "choose @3", "choose @4", "pass"]  # players with cards in hand
     hand = list(g.seats[3].hand)
     s.do("2: choose @3")
-    look = kinds(g, "inspect_hand")[-1]
+    look = events(g, "inspect_hand")[-1]
     assert look["seat"] == 2 and look["target"] == 3 and look["cards"] == hand and look["audience"] == [2, 3]
     assert [e for e in g.events_for(1) if e["kind"] == "inspect_hand"] == [
         {"kind": "inspect_hand", "seat": 2, "target": 3}
@@ -121,12 +109,12 @@ def test_C_FU_PING_2_dying_she_looks_at_a_hand_and_places_one_of_its_cards() -> 
     assert sorted(opts(g)) == sorted(f"choose c{c}" for c in hand)
     black = s.card("K:lock", 3)
     s.do(f"2: choose c{black}", "2: choose @1")
-    assert {"kind": "obtain", "seat": 1, "card": black, "how": "skill", "source": 2} in kinds(g, "obtain")
+    assert {"kind": "obtain", "seat": 1, "card": black, "how": "skill", "source": 2} in events(g, "obtain")
     assert black not in g.seats[3].hand
     # seat 1 had two false intelligence: 浮萍's 后着 killed him. Her death began first, so she is the first to die
     # and he the second (R-13: death is immediate, S-DEATH-3); her triggers still ran before her reveal (S-DEATH-5)
     assert g.death_order == [2, 1] and g.killers == [0, 2]
-    assert [e["seat"] for e in kinds(g, "died")] == [1, 2]  # the reveals: his death completed inside hers
+    assert [e["seat"] for e in events(g, "died")] == [1, 2]  # the reveals: his death completed inside hers
 
 
 def test_C_FU_PING_2_is_optional() -> None:
@@ -138,7 +126,7 @@ def test_C_FU_PING_2_is_optional() -> None:
 
 def test_C_FU_PING_2_not_while_face_down() -> None:
     g = death_game(face_up=False)  # S-DEATH-6
-    assert g.death_order == [2] and not kinds(g, "skill")
+    assert g.death_order == [2] and not events(g, "skill")
 
 
 # --- mission ------------------------------------------------------------------------------------------------

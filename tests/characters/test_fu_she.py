@@ -4,28 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.config import Config
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests import helpers
+from tests.helpers import events, opts
 
 FS = "fu_she"
 
 
 def build(players: int = 5, identities: list[str] | None = None, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "mi", "ug"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
-
-
-def kinds(g: Game, kind: str) -> list[dict[str, Any]]:
-    return [e.full() for e in g.events if e.kind == kind]
+    return helpers.build(players, identities or ["ug", "mi", "by", "mi", "ug"][:players], **kw)
 
 
 def step1(face_up: bool = True, hand: list[str] | None = None, current: int = 0, **kw: Any) -> Game:
@@ -55,12 +43,12 @@ def test_C_FU_SHE_1_cover_himself_and_lure_a_player_away() -> None:
     ]
     s.do(f"2: skill {FS}.1 @1")
     assert not g.seats[2].face_up  # the cost, paid at once
-    assert kinds(g, "cover")[-1]["seat"] == 2
+    assert events(g, "cover")[-1]["seat"] == 2
     # a skill, not a card: 识破 has nothing to target (seat 3 was passed for)
-    assert kinds(g, "lured") == [{"kind": "lured", "seat": 1, "user": 2}]
+    assert events(g, "lured") == [{"kind": "lured", "seat": 1, "user": 2}]
     s.do("2: pass")  # his Step-2 window: the card went past seat 1
     s.expect(2, "receive", "step3")
-    assert [e["seat"] for e in kinds(g, "arrive")] == [2]
+    assert [e["seat"] for e in events(g, "arrive")] == [2]
 
 
 def test_C_FU_SHE_1_in_his_own_pass_too_but_never_on_himself_as_the_sender() -> None:
@@ -72,7 +60,7 @@ def test_C_FU_SHE_1_a_lured_direct_target_sends_the_card_back() -> None:
     g = step1(transit={"card": "K:lock", "target": 4}, locks=[])
     s = Script(g)
     s.do(f"2: skill {FS}.1 @4")
-    assert kinds(g, "turn_back") == [{"kind": "turn_back", "target": 4}]
+    assert events(g, "turn_back") == [{"kind": "turn_back", "target": 4}]
 
 
 def test_C_FU_SHE_1_only_in_step_1() -> None:
@@ -94,7 +82,7 @@ def test_C_FU_SHE_1_not_while_covered() -> None:
     g = step1(face_up=False)
     s = Script(g)
     s.expect(1, "receive", "step3")  # he had nothing to do in Step 1 (his hand is not empty either)
-    assert not kinds(g, "lured")
+    assert not events(g, "lured")
 
 
 # --- C-FU_SHE-2 弹药无限 -----------------------------------------------------------------------------------------
@@ -113,7 +101,7 @@ def test_C_FU_SHE_2_face_down_with_an_empty_hand_he_flips_and_draws_one() -> Non
     assert opts(g) == ["pass", f"skill {FS}.2"]
     top = g.deck[-1]
     s.do(f"2: skill {FS}.2")
-    assert g.seats[2].face_up and kinds(g, "flip")[-1]["seat"] == 2
+    assert g.seats[2].face_up and events(g, "flip")[-1]["seat"] == 2
     s.do("0: pass")  # the effect resolves from the stack
     assert g.seats[2].hand == [top]
 
@@ -150,7 +138,7 @@ def test_C_FU_SHE_2_stays_usable_after_feint_covered_him() -> None:
     assert f"skill {FS}.1 @4" in opts(g)
     s.do("2: pass")  # both skills resolve, LIFO
     assert len(g.seats[2].hand) == 1
-    assert [e["seat"] for e in kinds(g, "lured")] == [1]
+    assert [e["seat"] for e in events(g, "lured")] == [1]
 
 
 # --- mission ------------------------------------------------------------------------------------------------

@@ -4,27 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests.helpers import build, opts
 from tests.rules.test_hooks import PlaceBlack
 
 THIEF = "guai_dao_a_shi"
 ONE, TWO = "C-GUAI_DAO_A_SHI-1", "C-GUAI_DAO_A_SHI-2"
-
-
-def build(players: int = 4, identities: list[str] | None = None, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
 
 
 def takes(g: Game) -> list[tuple[int, int]]:

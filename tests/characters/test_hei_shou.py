@@ -7,27 +7,12 @@ from typing import Any
 from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests.helpers import build_table as build
+from tests.helpers import events, opts
 from tests.rules.test_hooks import PlaceBlack
 
 HS = "hei_shou"
-
-
-def build(players: int = 5, identities: list[str] | None = None, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "ug", "mi", "by"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
-
-
-def kinds(g: Game, kind: str) -> list[dict[str, Any]]:
-    return [e.full() for e in g.events if e.kind == kind]
 
 
 # --- C-HEI_SHOU-1 残忍 ------------------------------------------------------------------------------------------
@@ -53,7 +38,7 @@ def test_C_HEI_SHOU_1_his_text_cards_may_be_used_as_lock() -> None:
     s.do(f"0: play c{ret} lock @3", "0: pass")
     assert g.locks == [3]
     assert ret in g.discard  # a full lock: discarded afterwards, a red card still
-    assert kinds(g, "locked")[-1]["seat"] == 3
+    assert events(g, "locked")[-1]["seat"] == 3
 
 
 def test_C_HEI_SHOU_1_the_converted_lock_can_be_seen_through() -> None:
@@ -65,7 +50,7 @@ def test_C_HEI_SHOU_1_the_converted_lock_can_be_seen_through() -> None:
     )
     s = Script(g)
     s.do("0: play c{R:return} lock @3", "2: play c{B:see_through} see_through ^top")
-    assert g.locks == [] and kinds(g, "cancelled")[-1]["use"] == "lock"
+    assert g.locks == [] and events(g, "cancelled")[-1]["use"] == "lock"
 
 
 def test_C_HEI_SHOU_1_not_while_covered() -> None:
@@ -103,7 +88,7 @@ def test_C_HEI_SHOU_2_after_a_kill_he_moves_an_intelligence_at_the_end_of_the_tu
     assert "choose @0" in opts(g)  # himself included
     s.do("0: choose @3")
     assert lock in g.seats[3].intel and lock not in g.seats[2].intel
-    assert kinds(g, "obtain")[-1] == {"kind": "obtain", "seat": 3, "card": lock, "how": "skill", "source": 0}
+    assert events(g, "obtain")[-1] == {"kind": "obtain", "seat": 3, "card": lock, "how": "skill", "source": 0}
     s.expect(2, "send")  # the next turn (seat 1 is dead): nothing to play, he sends
     assert g.current == 2
 

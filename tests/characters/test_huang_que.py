@@ -4,37 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
-from fengsheng.flow.window import Window
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests import helpers
+from tests.helpers import opts, seat_opts, skill_events
 
 ORIOLE = "huang_que"
 AMBUSH, BEHIND = "C-HUANG_QUE-1", "C-HUANG_QUE-2"
 
 
-def build(players: int = 4, identities: list[str] | None = None, sexes: tuple[str, ...] = (), **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True, player_sexes=sexes))
+def build(players: int = 4, **kw: Any) -> Game:
     kw.setdefault("characters", {2: ORIOLE})
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
-
-
-def seat_opts(g: Game, seat: int) -> list[str]:
-    win = next(f for f in reversed(g.frames) if isinstance(f, Window))
-    return [str(o) for o in g.priority_options(seat, win)]
-
-
-def skills(g: Game, skill: str) -> list[dict[str, Any]]:
-    return [e.full() for e in g.events if e.kind == "skill" and e.data["skill"] == skill]
+    return helpers.build(players, **kw)
 
 
 # --- C-HUANG_QUE-1 潜藏伏击 -----------------------------------------------------------------------------------------------
@@ -137,14 +119,14 @@ def test_C_HUANG_QUE_2_is_optional_and_once_per_game() -> None:
     s = Script(g)
     s.do("1: accept", "2: skill huang_que.2", "2: choose @3", "2: choose c{K:lock}", "2: pass")
     # seat 3 dies of it: she has revealed her identity already, so nothing is asked
-    assert not g.seats[3].alive and len(skills(g, BEHIND)) == 2  # use + placement, once
+    assert not g.seats[3].alive and len(skill_events(g, BEHIND)) == 2  # use + placement, once
     assert g.decision is None or g.decision.context != BEHIND
 
 
 def test_C_HUANG_QUE_2_not_while_face_down() -> None:
     g = dying(face_up={2: False})
     Script(g).do("1: accept")
-    assert not g.seats[1].alive and skills(g, BEHIND) == []
+    assert not g.seats[1].alive and skill_events(g, BEHIND) == []
     assert g.decision is None or g.decision.context != BEHIND
 
 
@@ -164,7 +146,7 @@ def test_C_HUANG_QUE_2_not_for_her_own_death() -> None:
         face_up={2: True},
     )
     Script(g).do("2: accept")
-    assert not g.seats[2].alive and skills(g, BEHIND) == []
+    assert not g.seats[2].alive and skill_events(g, BEHIND) == []
 
 
 def test_C_HUANG_QUE_2_still_after_a_rescue() -> None:

@@ -11,28 +11,16 @@ from typing import Any
 
 import pytest
 
-from fengsheng.config import Config
 from fengsheng.core.cards import CARD_COLOUR, RED
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests import helpers
+from tests.helpers import kinds, opts
 
 
-def build(players: int = 3, identities: list[str] | None = None, auto: bool = True, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi", "by", "ug", "mi", "by"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=auto))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def kinds(g: Game, start: int = 0) -> list[str]:
-    return [e.kind for e in g.events[start:]]
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
+def build(players: int = 3, **kw: Any) -> Game:
+    return helpers.build(players, **kw)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -102,7 +90,7 @@ def test_C_LAO_GUI_1_cannot_flip_at_will() -> None:
         intel={2: ["K:lock"]},
         characters={1: "lao_gui"},
         at="play",
-        auto=False,
+        auto_pass=False,
     )
     s = Script(g)
     seen: dict[str, list[str]] = {}
@@ -167,7 +155,7 @@ def test_C_LAO_GUI_1_flips_in_step1_when_locked_during_the_pass() -> None:
         characters={1: "lao_gui"},
         at="step1",
         transit={"card": "B:lure_away"},  # 文本, on its way from seat 0
-        auto=False,
+        auto_pass=False,
     )
     s = Script(g)
     s.do("0: play c{K:lock} lock @1", "1: pass", "2: pass", "0: pass")

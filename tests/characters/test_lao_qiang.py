@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests.helpers import build, opts
 
 LQ = "lao_qiang"
 FLIP = f"skill {LQ}.1"
@@ -16,18 +15,6 @@ FLIP = f"skill {LQ}.1"
 
 def cover(target: int) -> str:
     return f"skill {LQ}.2 @{target}"
-
-
-def build(players: int = 4, identities: list[str] | None = None, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
 
 
 # ---------------------------------------------------------------------------------------------------------------

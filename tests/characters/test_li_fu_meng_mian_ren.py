@@ -6,10 +6,10 @@ from typing import Any
 
 from fengsheng.characters.base import black_count
 from fengsheng.characters.li_fu_meng_mian_ren import LiFuMengMianRenMission
-from fengsheng.config import Config
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests import helpers
+from tests.helpers import kinds, rule_of
 from tests.rules.test_hooks import PlaceBlack
 
 MASK = "li_fu_meng_mian_ren"
@@ -17,18 +17,12 @@ RESCUE = f"{MASK}.2"
 PROBE_AND_MORE = ["R:probe:ug:draw", "R:decode", "B:decode"]  # the current player stops in his play phase
 
 
-def build(players: int = 5, identities: list[str] | None = None, sexes: tuple[str, ...] = (), **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi", "by"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True, player_sexes=sexes))
-    return Scenario(players=players, identities=ids, **kw).build()
+def build(players: int = 5, **kw: Any) -> Game:
+    return helpers.build(players, **kw)
 
 
 def mission(g: Game, seat: int) -> LiFuMengMianRenMission:
-    return next(r for r in g.rules if isinstance(r, LiFuMengMianRenMission) and r.owner == seat)
-
-
-def kinds(g: Game) -> list[str]:
-    return [e.kind for e in g.events]
+    return rule_of(g, LiFuMengMianRenMission, seat)
 
 
 def dying_woman(

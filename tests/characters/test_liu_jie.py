@@ -5,22 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from fengsheng.characters.liu_jie import LiuJieMission
-from fengsheng.config import Config
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests import helpers
+from tests.helpers import rule_of
 
 SISTER = "liu_jie"
 
 
-def build(players: int = 5, identities: list[str] | None = None, sexes: tuple[str, ...] = (), **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi", "by"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True, player_sexes=sexes))
-    return Scenario(players=players, identities=ids, **kw).build()
+def build(players: int = 5, **kw: Any) -> Game:
+    return helpers.build(players, **kw)
 
 
 def mission(g: Game, seat: int) -> LiuJieMission:
-    return next(r for r in g.rules if isinstance(r, LiuJieMission) and r.owner == seat)
+    return rule_of(g, LiuJieMission, seat)
 
 
 def skills(g: Game) -> list[tuple[int, str]]:

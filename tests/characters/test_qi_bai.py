@@ -13,29 +13,12 @@ from typing import Any
 
 import pytest
 
-from fengsheng.config import Config
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
-
-
-def build(players: int = 4, identities: list[str] | None = None, auto: bool = False, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi", "by", "ug", "mi", "by"][:players]
-    cfg = kw.pop("cfg", {})
-    kw.setdefault("config", Config(players=players, auto_pass=auto, **cfg))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def kinds(g: Game, start: int = 0) -> list[str]:
-    return [e.kind for e in g.events[start:]]
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
+from tests.helpers import build_asked as build
+from tests.helpers import kinds, opts
 
 
 def lock_opts(g: Game) -> list[str]:
@@ -185,7 +168,7 @@ def test_C_QI_BAI_3_S_TERM_16_a_face_up_female_character_wins_with_him_alone() -
 
 def test_C_QI_BAI_3_he_chooses_among_women_players_and_face_up_female_characters() -> None:
     """S-CHAR-7 / A-41: seat 4 is a woman (the person), seat 0 a face-up 老鬼; compulsory: no pass."""
-    g = declaring_qi_bai(characters={0: "lao_gui"}, face_up={0: True}, cfg={"player_sexes": ("", "", "M", "", "F")})
+    g = declaring_qi_bai(characters={0: "lao_gui"}, face_up={0: True}, sexes=("", "", "M", "", "F"))
     s = Script(g)
     s.do("2: accept", "2: declare")
     d = s.expect(2, "skill_choice", "C-QI_BAI-3")
@@ -196,7 +179,7 @@ def test_C_QI_BAI_3_he_chooses_among_women_players_and_face_up_female_characters
 
 def test_C_QI_BAI_3_a_face_down_female_character_has_no_sex() -> None:
     """A-41: seat 0's 老鬼 is face down, so the only woman is the female player at seat 4."""
-    g = declaring_qi_bai(characters={0: "lao_gui"}, cfg={"player_sexes": ("", "", "M", "", "F")})
+    g = declaring_qi_bai(characters={0: "lao_gui"}, sexes=("", "", "M", "", "F"))
     Script(g).do("2: accept", "2: declare")
     assert g.result is not None and g.result["winners"] == [2, 3, 4]
 

@@ -6,29 +6,17 @@ from typing import Any
 
 import pytest
 
-from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests import helpers
+from tests.helpers import events, opts
 
 QM = "qian_mian_nv_lang"
 
 
 def build(players: int = 5, identities: list[str] | None = None, **kw: Any) -> Game:
-    ids = identities or ["ug", "ug", "by", "mi", "mi", "by"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
-
-
-def kinds(g: Game, kind: str) -> list[dict[str, Any]]:
-    return [e.full() for e in g.events if e.kind == kind]
+    return helpers.build(players, identities or ["ug", "ug", "by", "mi", "mi", "by"][:players], **kw)
 
 
 # --- C-QIAN_MIAN_NV_LANG-1 城府 ---------------------------------------------------------------------------------
@@ -49,7 +37,7 @@ def test_C_QIAN_MIAN_NV_LANG_1_probed_she_may_answer_with_the_line_although_the_
     s.expect(2, "respond", "probe")
     s.do("2: respond line")  # she is a bystander: without 城府 she would have to draw two
     assert g.seats[2].hand == []
-    assert kinds(g, "probe_answer")[-1]["answer"] == "line"
+    assert events(g, "probe_answer")[-1]["answer"] == "line"
 
 
 def test_C_QIAN_MIAN_NV_LANG_1_covered_she_answers_by_her_identity() -> None:
@@ -57,7 +45,7 @@ def test_C_QIAN_MIAN_NV_LANG_1_covered_she_answers_by_her_identity() -> None:
     s = Script(g)
     s.do("0: play c{R:probe:by:draw} probe @2")
     assert len(g.seats[2].hand) == 2  # no choice: the bystander probe makes her draw
-    assert kinds(g, "probe_answer")[-1]["answer"] == "draw"
+    assert events(g, "probe_answer")[-1]["answer"] == "draw"
 
 
 # --- C-QIAN_MIAN_NV_LANG-2 逢缘 ---------------------------------------------------------------------------------
@@ -84,7 +72,7 @@ def test_C_QIAN_MIAN_NV_LANG_2_she_may_send_a_secret_card_clockwise() -> None:
     assert f"send c{burn} @1" in o
     assert not any(x.startswith(f"send c{burn}") and x.endswith("cw") for x in o)  # 直达 has no direction
     s.do(f"2: send c{decode} cw")
-    assert kinds(g, "send")[-1]["direction"] == -1
+    assert events(g, "send")[-1]["direction"] == -1
     s.expect(1, "receive", "step3")  # clockwise: seat 1, not seat 3
 
 
@@ -100,7 +88,7 @@ def test_C_QIAN_MIAN_NV_LANG_2_a_return_still_reverses_her_clockwise_card() -> N
     s = Script(g)
     s.do("2: send c{K:decode} cw", "1: decline", "0: play c{R:return} return")
     s.expect(1, "receive", "step3")  # from seat 0 the card goes counterclockwise now: back to seat 1
-    assert [e["seat"] for e in kinds(g, "arrive")] == [1, 0, 1]
+    assert [e["seat"] for e in events(g, "arrive")] == [1, 0, 1]
 
 
 def test_C_QIAN_MIAN_NV_LANG_2_not_while_covered_nor_for_other_players() -> None:
@@ -138,7 +126,7 @@ def test_C_QIAN_MIAN_NV_LANG_3_someone_uses_true_or_false_she_draws_three_and_gi
     assert "choose @2" not in opts(g) and "choose @4" in opts(g)  # another player
     s.do("2: choose @4")
     assert burn in g.seats[4].hand and burn not in g.seats[2].hand
-    give = kinds(g, "give")[-1]
+    give = events(g, "give")[-1]
     assert give["seat"] == 2 and give["to"] == 4 and give["audience"] == [2, 4]
     s.expect(0, "pick")  # then the 真伪莫辨 lays out its cards
 
@@ -171,7 +159,7 @@ def test_C_QIAN_MIAN_NV_LANG_3_not_when_the_true_or_false_is_cancelled() -> None
     s.do("0: play c{R:true_or_false} true_or_false", "1: play c{B:see_through} see_through ^top")
     # no 笙歌 question: the card took no effect (S-TERM-13); seat 0 sends his last card (a forced move)
     s.expect(1, "receive", "step3")
-    assert len(g.seats[2].hand) == 1 and not kinds(g, "skill")
+    assert len(g.seats[2].hand) == 1 and not events(g, "skill")
 
 
 def test_C_QIAN_MIAN_NV_LANG_3_not_while_covered() -> None:

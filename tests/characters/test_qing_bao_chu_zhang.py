@@ -5,29 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from fengsheng.characters.qing_bao_chu_zhang import QingBaoChuZhangMission
-from fengsheng.config import Config
 from fengsheng.core.cards import IS_BLACK, find_cards
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests.helpers import build, opts, rule_of
 
 CHIEF = "qing_bao_chu_zhang"
 
 
-def build(players: int = 4, identities: list[str] | None = None, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi", "by"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
-
-
 def mission(g: Game, seat: int) -> QingBaoChuZhangMission:
-    return next(r for r in g.rules if isinstance(r, QingBaoChuZhangMission) and r.owner == seat)
+    return rule_of(g, QingBaoChuZhangMission, seat)
 
 
 def probe_scenario(current: int = 0, face_up: bool = True, **kw: Any) -> Game:

@@ -12,28 +12,12 @@ from typing import Any
 
 import pytest
 
-from fengsheng.config import Config
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests.helpers import build_asked as build
+from tests.helpers import kinds, opts
 from tests.rules.test_hooks import PlaceBlack
-
-
-def build(players: int = 4, identities: list[str] | None = None, auto: bool = False, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi", "by", "ug", "mi", "by"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=auto))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def kinds(g: Game, start: int = 0) -> list[str]:
-    return [e.kind for e in g.events[start:]]
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
 
 
 def snipe_opts(g: Game) -> list[str]:

@@ -4,37 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
-from fengsheng.flow.window import Window
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests import helpers
+from tests.helpers import events, opts, seat_opts
 
 BAI = "xiao_bai"
 BRIBE = "C-XIAO_BAI-2"
 
 
-def build(players: int = 4, identities: list[str] | None = None, sexes: tuple[str, ...] = (), **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True, player_sexes=sexes))
+def build(players: int = 4, **kw: Any) -> Game:
     kw.setdefault("characters", {2: BAI})
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
-
-
-def seat_opts(g: Game, seat: int) -> list[str]:
-    win = next(f for f in reversed(g.frames) if isinstance(f, Window))
-    return [str(o) for o in g.priority_options(seat, win)]
-
-
-def events(g: Game, kind: str) -> list[dict[str, Any]]:
-    return [e.full() for e in g.events if e.kind == kind]
+    return helpers.build(players, **kw)
 
 
 # --- C-XIAO_BAI-1 乔装 --------------------------------------------------------------------------------------------------

@@ -4,32 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests import helpers
+from tests.helpers import opts
 from tests.rules.test_hooks import PlaceBlack
 
 MA = "xiao_ma_ge"
 CTX = "C-XIAO_MA_GE-1"
 
 
-def build(players: int = 4, identities: list[str] | None = None, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True))
+def build(players: int = 4, **kw: Any) -> Game:
     kw.setdefault("characters", {2: MA})
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
+    return helpers.build(players, **kw)
 
 
 def skill_events(g: Game) -> list[dict[str, Any]]:
-    return [e.full() for e in g.events if e.kind == "skill" and e.data["skill"] == CTX]
+    return helpers.skill_events(g, CTX)
 
 
 def draws(g: Game, seat: int, start: int) -> int:

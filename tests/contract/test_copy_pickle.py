@@ -12,6 +12,7 @@ from typing import Any
 from fengsheng.config import Config
 from fengsheng.game import Game
 from fengsheng.sim.runner import derive_seed
+from tests.helpers import play
 
 SIZE_LIMIT_KB = 200
 
@@ -52,15 +53,6 @@ def snapshot(obj: Any, _active: set[int] | None = None) -> Any:
         return (name, sorted(fields.items()))
     finally:
         active.discard(id(obj))
-
-
-def play(g: Game, choice_seed: int, stop: int | None = None) -> Game:
-    rng = random.Random(choice_seed)
-    n = 0
-    while g.decision is not None and (stop is None or n < stop):
-        g.step(rng.randrange(len(g.decision.options)))
-        n += 1
-    return g
 
 
 def test_copies_resume_identically_at_random_decision_points() -> None:

@@ -6,14 +6,12 @@ hash seed of the interpreter, not the clock, not other games running alongside.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import pickle
 import random
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,31 +19,9 @@ import pytest
 from fengsheng.config import Config
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
-
-ROOT = Path(__file__).parents[2]
-
-
-def load_fuzz() -> Any:
-    name = "fengsheng_fuzz_script"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / "fuzz.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
+from tests.helpers import load_fuzz, play
 
 CONFIGS = load_fuzz().all_configs()
-
-
-def play(g: Game, choice_seed: int, stop: int | None = None) -> Game:
-    rng = random.Random(choice_seed)
-    n = 0
-    while g.decision is not None and (stop is None or n < stop):
-        g.step(rng.randrange(len(g.decision.options)))
-        n += 1
-    return g
 
 
 def full_log(g: Game) -> list[dict[str, Any]]:

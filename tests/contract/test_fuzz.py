@@ -5,10 +5,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,22 +13,10 @@ import pytest
 from fengsheng.config import Config
 from fengsheng.game import Game
 from fengsheng.invariants import InvariantError, check
+from tests.helpers import load_fuzz
 
-ROOT = Path(__file__).parents[2]
 GAMES = 400
 END_REASONS = {"declared", "hijacked", "last_standing", "nobody_left"}
-
-
-def load_fuzz() -> Any:
-    name = "fengsheng_fuzz_script"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / "fuzz.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
 
 fuzz = load_fuzz()
 

@@ -18,7 +18,8 @@ import pytest
 from fengsheng.characters import CHARACTERS, pool
 from fengsheng.config import Config
 from fengsheng.sim.runner import derive_seed
-from tests.contract.test_fuzz import END_REASONS, load_fuzz
+from tests.contract.test_fuzz import END_REASONS
+from tests.helpers import load_fuzz
 
 fuzz = load_fuzz()
 

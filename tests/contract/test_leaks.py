@@ -40,12 +40,9 @@ until it is declared a card field or not.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import re
-import sys
-from pathlib import Path
 from typing import Any
 
 from fengsheng.characters import CHARACTERS
@@ -56,20 +53,7 @@ from fengsheng.flow.setup import Setup
 from fengsheng.flow.window import Resolve, Window
 from fengsheng.game import Game
 from fengsheng.sim.runner import derive_seed
-
-ROOT = Path(__file__).parents[2]
-
-
-def load_fuzz() -> Any:
-    name = "fengsheng_fuzz_script"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / "fuzz.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
+from tests.helpers import load_fuzz
 
 fuzz = load_fuzz()
 
@@ -209,8 +193,9 @@ def collect(obj: Any, out: Shown, path: tuple[Any, ...] = ()) -> Shown:
 # ----------------------------------------------------------------------------------------------------------------
 # The oracle
 # ----------------------------------------------------------------------------------------------------------------
-class RecordingPile(list[int]):
-    """The discard pile, instrumented to remember every card put on it (the pile is face up)."""
+class RecordingList(list[int]):
+    """A card list (the discard pile, the deck, a hand), instrumented to remember every card put in it since its
+    ``added`` set was last reset: the pile is face up, and the owner of a hand saw each card that entered it."""
 
     def __init__(self, cards: list[int]) -> None:
         super().__init__(cards)
@@ -229,32 +214,7 @@ class RecordingPile(list[int]):
         self.added.add(c)
         super().insert(i, c)
 
-    def __iadd__(self, cards: Any) -> RecordingPile:
-        self.extend(cards)
-        return self
-
-
-class RecordingHand(list[int]):
-    """A hand, instrumented to remember every card that entered it (its owner saw each of them)."""
-
-    def __init__(self, cards: list[int]) -> None:
-        super().__init__(cards)
-        self.added: set[int] = set(cards)
-
-    def append(self, c: int) -> None:
-        self.added.add(c)
-        super().append(c)
-
-    def extend(self, cards: Any) -> None:
-        cards = list(cards)
-        self.added.update(cards)
-        super().extend(cards)
-
-    def insert(self, i: Any, c: int) -> None:
-        self.added.add(c)
-        super().insert(i, c)
-
-    def __iadd__(self, cards: Any) -> RecordingHand:
+    def __iadd__(self, cards: Any) -> RecordingList:
         self.extend(cards)
         return self
 
@@ -301,11 +261,11 @@ class Oracle:
         self.hand_added: list[set[int]] = [set() for _ in range(g.n)]  # cards that entered a hand in this step
         self.peeked: list[set[int]] = [set() for _ in range(g.n)]  # hands looked at (检视) in this step
         self.deck_before: set[int] = set()  # the deck and the discard pile at the last decision point
-        if not isinstance(g.discard, RecordingPile):
-            g.discard = RecordingPile(g.discard)
+        if not isinstance(g.discard, RecordingList):
+            g.discard = RecordingList(g.discard)
         for s in g.seats:
-            if not isinstance(s.hand, RecordingHand):
-                s.hand = RecordingHand(s.hand)
+            if not isinstance(s.hand, RecordingList):
+                s.hand = RecordingList(s.hand)
         self.prev_visible = Visible(set(), [([], set(), set())] * g.n)
         self.now_visible = self.prev_visible
         self.between: set[int] = set()
@@ -320,8 +280,8 @@ class Oracle:
         last = g.history[-1] if g.history else None
         prev_hands = [list(x[0]) for x in self.now_visible.extra]
         for st in g.seats:
-            if not isinstance(st.hand, RecordingHand):
-                st.hand = RecordingHand(st.hand)
+            if not isinstance(st.hand, RecordingList):
+                st.hand = RecordingList(st.hand)
             self.hand_added[st.index] = st.hand.added
             st.hand.added = set()
         shown: set[int] = set()  # cards legitimately shown to everyone during this step
@@ -347,9 +307,7 @@ class Oracle:
             elif e.kind == "inspected":
                 inspected.append(e.data["seat"])  # looked at the card in transit (a skill, e.g. 译电员)
             elif e.kind == "inspect_hand":  # looked at a hand (e.g. 浮萍's 后着): the cards it held
-                t = e.data["target"]
-                held = set(g.seats[t].hand) | self.hand_added[t] | set(prev_hands[t] if t < len(prev_hands) else [])
-                self.peeked[e.data["seat"]] |= held
+                self.peeked[e.data["seat"]] |= self.held(g, e.data["target"], prev_hands)
             elif e.kind == "identities_exchanged":
                 a, b = e.data["seat"], e.data["target"]
                 self.known_identities[a].add(b)
@@ -363,12 +321,11 @@ class Oracle:
                 if (
                     c in self.deck_before
                     or c in g.discard.added
-                    or (isinstance(g.deck, RecordingPile) and c in g.deck.added)
+                    or (isinstance(g.deck, RecordingList) and c in g.deck.added)
                 ):
                     shown.add(c)
             elif e.kind == "show_hand":
-                s = e.data["seat"]
-                held = set(g.seats[s].hand) | self.hand_added[s] | set(prev_hands[s] if s < len(prev_hands) else [])
+                held = self.held(g, e.data["seat"], prev_hands)
                 shown.update(c for c in e.data["cards"] if c in held or c in g.discard.added)
         for f in g.frames:
             if isinstance(f, Setup) and f.dealt:
@@ -389,7 +346,7 @@ class Oracle:
         # on the discard pile (it may have been reshuffled into the deck and drawn since), and the card of a face-up
         # use just played (it may have resolved and been discarded and reshuffled within the same step)
         between: set[int] = set()
-        if isinstance(g.discard, RecordingPile):
+        if isinstance(g.discard, RecordingList):
             between = g.discard.added
             g.discard.added = set()
         if last is not None and last[1].kind == "play" and last[1].use != PROBE and e_is_new_use(new, last[0]):
@@ -424,9 +381,13 @@ class Oracle:
             extra.append((list(st.hand), self.probe_cards[st.index], mine))
         self.now_visible = Visible(public, extra)
         self.deck_before = set(g.deck) | set(g.discard)
-        if not isinstance(g.deck, RecordingPile):  # cards put on the deck: by 大美女, 老金, 黄雀 …
-            g.deck = RecordingPile(g.deck)
+        if not isinstance(g.deck, RecordingList):  # cards put on the deck: by 大美女, 老金, 黄雀 …
+            g.deck = RecordingList(g.deck)
         g.deck.added = set()
+
+    def held(self, g: Game, seat: int, prev_hands: list[list[int]]) -> set[int]:
+        """The cards ``seat`` held during this step: its hand now, those that entered it, its hand before."""
+        return set(g.seats[seat].hand) | self.hand_added[seat] | set(prev_hands[seat] if seat < len(prev_hands) else [])
 
     def identity_ok(self, g: Game, viewer: int | None, seat: int) -> bool:
         if viewer is not None and seat in self.known_identities[viewer]:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,20 +14,7 @@ from fengsheng.errors import ConfigError, FengshengError
 from fengsheng.flow.window import Window
 from fengsheng.game import Game
 from fengsheng.sim.runner import derive_seed
-
-ROOT = Path(__file__).parents[2]
-
-
-def load_fuzz() -> Any:
-    name = "fengsheng_fuzz_script"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / "fuzz.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
+from tests.helpers import load_fuzz
 
 CONFIGS = load_fuzz().all_configs()
 

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,32 +16,10 @@ from fengsheng.game import RECORD_VERSION, Game
 from fengsheng.record import load, replay, save, verify
 from fengsheng.scenario import Scenario
 from fengsheng.sim.runner import derive_seed
+from tests.helpers import load_fuzz, play
 
-ROOT = Path(__file__).parents[2]
 GAMES = 1000
-
-
-def load_fuzz() -> Any:
-    name = "fengsheng_fuzz_script"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / "fuzz.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
 CONFIGS = load_fuzz().all_configs()
-
-
-def play(g: Game, choice_seed: int, stop: int | None = None) -> Game:
-    rng = random.Random(choice_seed)
-    n = 0
-    while g.decision is not None and (stop is None or n < stop):
-        g.step(rng.randrange(len(g.decision.options)))
-        n += 1
-    return g
 
 
 def test_record_json_replay_reproduces_many_random_games() -> None:

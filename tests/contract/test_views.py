@@ -14,14 +14,12 @@ from fengsheng.config import Config
 from fengsheng.core.cards import STANDARD_DECK, TEXT
 from fengsheng.core.options import DECLARE_KIND
 from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
-
-IDS = ["ug", "mi", "ug", "mi", "by"]
+from tests.helpers import build_table
 
 
 def build(**kw: Any) -> Game:
-    return Scenario(players=5, identities=IDS, config=Config(players=5), **kw).build()
+    return build_table(auto_pass=False, **kw)
 
 
 def pass_until(g: Game, seat: int, context: str) -> None:

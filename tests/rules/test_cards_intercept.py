@@ -2,49 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fengsheng.cards import HANDLERS
-from fengsheng.config import Config
 from fengsheng.core.options import SKILL, Option
 from fengsheng.core.state import Use
 from fengsheng.flow.window import Window
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
-
-IDS = ["ug", "mi", "ug", "mi", "by"]
-
-
-def build(**kw: Any) -> Game:
-    return Scenario(players=5, identities=IDS, config=Config(players=5, auto_pass=True), **kw).build()
-
-
-def add_rules(g: Game, *rules: Rule) -> None:
-    """Register test-only rules on a built game (``add_rule`` re-derives the pending decision)."""
-    for r in rules:
-        g.add_rule(r)
-
-
-def events(g: Game, kind: str) -> list[dict[str, Any]]:
-    return [e.full() for e in g.events if e.kind == kind]
-
-
-def arrivals(g: Game) -> list[int]:
-    return [e["seat"] for e in events(g, "arrive")]
-
-
-def obtained(g: Game) -> list[tuple[int, str]]:
-    return [(e["seat"], e["how"]) for e in events(g, "obtain")]
-
-
-def window(g: Game) -> Window:
-    return next(f for f in reversed(g.frames) if isinstance(f, Window))
-
-
-def uses_offered(g: Game, seat: int) -> set[str]:
-    return {o.use for o in g.priority_options(seat, window(g)) if o.kind == "play"}
+from tests.helpers import add_rules, arrivals, events, obtained, uses_offered
+from tests.helpers import build_table as build
 
 
 def test_S_CARD_INTERCEPT_1_another_player_obtains_the_card_being_passed() -> None:

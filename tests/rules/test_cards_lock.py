@@ -4,49 +4,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from fengsheng.config import Config
 from fengsheng.core.cards import CARD_COLOUR, CARD_TYPE
-from fengsheng.flow.window import Window
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
-
-IDS = ["ug", "mi", "ug", "mi", "by"]
-
-
-def build(**kw: Any) -> Game:
-    return Scenario(players=5, identities=IDS, config=Config(players=5, auto_pass=True), **kw).build()
-
-
-def add_rules(g: Game, *rules: Rule) -> None:
-    """Register test-only rules on a built game (``add_rule`` re-derives the pending decision)."""
-    for r in rules:
-        g.add_rule(r)
-
-
-def events(g: Game, kind: str) -> list[dict[str, Any]]:
-    return [e.full() for e in g.events if e.kind == kind]
-
-
-def arrivals(g: Game) -> list[int]:
-    return [e["seat"] for e in events(g, "arrive")]
-
-
-def obtained(g: Game) -> list[tuple[int, str]]:
-    return [(e["seat"], e["how"]) for e in events(g, "obtain")]
-
-
-def window(g: Game) -> Window:
-    return next(f for f in reversed(g.frames) if isinstance(f, Window))
+from tests.helpers import AnyTurnLock, Clockwise, add_rules, arrivals, events, obtained, uses_offered, window
+from tests.helpers import build_table as build
 
 
 def lock_targets(g: Game, seat: int) -> set[int]:
     return {o.target for o in g.priority_options(seat, window(g)) if o.use == "lock"}
-
-
-def uses_offered(g: Game, seat: int) -> set[str]:
-    return {o.use for o in g.priority_options(seat, window(g)) if o.kind == "play"}
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -120,19 +87,6 @@ def test_S_CARD_LOCK_3_several_locked_players_the_first_in_passing_order_takes()
     assert arrivals(g) == [1, 2]
 
 
-class Clockwise(Rule):
-    """Test-only direction skill (like 千面女郎's 逢缘): the owner's 密电/文本 passes go clockwise."""
-
-    listens: ClassVar[tuple[str, ...]] = ("sent",)
-
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
-        return data["seat"] == self.owner and data["method"] != "direct"
-
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
-        assert g.passing is not None
-        g.passing.direction = -1
-
-
 def test_S_CARD_LOCK_3_the_first_locked_player_the_card_actually_reaches() -> None:
     # A-10: the actual route, not the seat numbering: going clockwise, seat 4 is reached before seat 1
     g = build(hands={0: ["R:lock", "B:lock", "K:decode", "B:probe"]}, at="play")
@@ -189,13 +143,6 @@ class WhenLocked(Rule):
 
     def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
         self.seen.append(data["user"])
-
-
-class AnyTurnLock(Rule):
-    """Like 柒佰's 敏锐: you may use 锁定 in other players' turns."""
-
-    def permits(self, g: Game, seat: int, use: str, win: Window) -> bool:
-        return seat == self.owner and use == "lock"
 
 
 def test_S_CARD_LOCK_5_a_card_played_as_lock_is_a_full_lock_and_keeps_its_colour() -> None:

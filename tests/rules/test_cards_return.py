@@ -2,39 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from fengsheng.config import Config
-from fengsheng.flow.window import Window
-from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
-
-IDS = ["ug", "mi", "ug", "mi", "by"]
-
-
-def build(**kw: Any) -> Game:
-    return Scenario(players=5, identities=IDS, config=Config(players=5, auto_pass=True), **kw).build()
-
-
-def events(g: Game, kind: str) -> list[dict[str, Any]]:
-    return [e.full() for e in g.events if e.kind == kind]
-
-
-def arrivals(g: Game) -> list[int]:
-    return [e["seat"] for e in events(g, "arrive")]
-
-
-def obtained(g: Game) -> list[tuple[int, str]]:
-    return [(e["seat"], e["how"]) for e in events(g, "obtain")]
-
-
-def window(g: Game) -> Window:
-    return next(f for f in reversed(g.frames) if isinstance(f, Window))
-
-
-def uses_offered(g: Game, seat: int) -> set[str]:
-    return {o.use for o in g.priority_options(seat, window(g)) if o.kind == "play"}
+from tests.helpers import arrivals, events, obtained, uses_offered
+from tests.helpers import build_table as build
 
 
 def test_S_CARD_RETURN_1_the_card_travels_in_the_opposite_direction() -> None:

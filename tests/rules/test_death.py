@@ -11,24 +11,11 @@ from fengsheng.config import Config
 from fengsheng.core.cards import IS_BLACK
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
 from tests.conftest import play_random
+from tests.helpers import build_asked as build
+from tests.helpers import kinds, passes
 from tests.rules.test_hooks import PlaceBlack, listener
-
-
-def build(players: int, auto: bool = False, identities: list[str] | None = None, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi", "by", "ug", "mi", "by"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=auto))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def kinds(g: Game, start: int = 0) -> list[str]:
-    return [e.kind for e in g.events[start:]]
-
-
-def pass_round(s: Script, seats: list[int]) -> None:
-    s.do(*(f"{x}: pass" for x in seats))
 
 
 def test_S_DEATH_1_third_false_intelligence_kills() -> None:
@@ -178,11 +165,11 @@ def test_S_DEATH_7_the_pass_goes_on_after_a_death_and_a_dead_senders_card_is_dis
     assert not g.seats[0].alive  # the sender died in Step 1
     assert not g.passing.finished
     for nxt in (1, 2, 3):
-        pass_round(s, [1, 2, 3])  # Step 1 (the dead sender is skipped)
-        pass_round(s, [1, 2, 3])  # Step 2
+        passes(s, 1, 2, 3)  # Step 1 (the dead sender is skipped)
+        passes(s, 1, 2, 3)  # Step 2
         s.do(f"{nxt}: decline")
     assert not g.passing.finished
-    pass_round(s, [1, 2, 3])  # Step 1 of the leg back to the sender
+    passes(s, 1, 2, 3)  # Step 1 of the leg back to the sender
     # back at the dead sender: discarded
     assert card in g.discard
     assert [e.data for e in g.events if e.kind == "intel_discarded"] == [{"card": card, "sender": 0}]
@@ -201,9 +188,9 @@ def test_S_DEATH_7_death_of_the_player_the_card_reached() -> None:
     s = Script(g)
     s.do("0: pass", "1: pass", "2: pass", "3: skill test.place @1", "0: pass", "1: pass", "2: pass", "3: pass")
     assert not g.seats[1].alive
-    pass_round(s, [0, 2, 3])  # Step 2 closes
+    passes(s, 0, 2, 3)  # Step 2 closes
     s.expect(0, "priority", "step1")  # no receive decision for the dead: Step 1 again
-    pass_round(s, [0, 2, 3])
+    passes(s, 0, 2, 3)
     s.expect(0, "priority", "step2")
     assert g.passing.holder == 2
 

@@ -23,6 +23,7 @@ from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests.helpers import opts
 
 PLACE = "test.place"
 PING = "test.ping"
@@ -96,16 +97,6 @@ def listener(
                 effect(g, self, kind, data)
 
     return Listener
-
-
-def kinds(g: Game, start: int = 0) -> list[str]:
-    return [e.kind for e in g.events[start:]]
-
-
-def opts(g: Game) -> list[str]:
-    d = g.decision
-    assert d is not None, g.result
-    return [str(o) for o in d.options]
 
 
 # ---------------------------------------------------------------------------------------------------------------

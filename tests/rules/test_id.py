@@ -8,21 +8,8 @@ from fengsheng.config import Config
 from fengsheng.core.cards import MILITARY_INTEL
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
-from fengsheng.rules.victory import BystanderMission
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
-
-
-def build(players: int, identities: list[str], **kw: Any) -> Game:
-    kw.setdefault("config", Config(players=players, auto_pass=True))
-    return Scenario(players=players, identities=identities, **kw).build()
-
-
-class TwoIntel(BystanderMission):
-    """A test mission: hold two or more intelligence."""
-
-    def mission_met(self, g: Game) -> bool:
-        return len(g.seats[self.owner].intel) >= 2
+from tests.helpers import TwoIntel, build, take
 
 
 def accept_secret(s: Script, sender: int, spec: str, receiver: int) -> None:
@@ -32,15 +19,7 @@ def accept_secret(s: Script, sender: int, spec: str, receiver: int) -> None:
     d = g.decision
     if d is not None and d.kind == "send":
         s.do(f"{sender}: send c{{{spec}}}")
-    start = len(g.events)
-    while not any(e.kind == "obtain" for e in g.events[start:]):
-        d = g.decision
-        assert d is not None, g.result
-        if d.kind == "priority":
-            s.do(f"{d.seat}: pass")
-        else:
-            assert d.kind == "receive", d
-            s.do(f"{d.seat}: " + ("accept" if d.seat == receiver else "decline"))
+    take(s, receiver)
 
 
 def test_S_ID_1_three_red_wins_for_the_whole_underground_faction() -> None:

@@ -2,32 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from fengsheng.config import Config
 from fengsheng.core.cards import CARD_COLOUR
-from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
-
-
-def build(players: int, identities: list[str], **kw: Any) -> Game:
-    kw.setdefault("config", Config(players=players, auto_pass=True))
-    return Scenario(players=players, identities=identities, **kw).build()
-
-
-def take(s: Script, receiver: int) -> None:
-    """Pass every window and decline until ``receiver`` accepts the card in transit."""
-    g = s.g
-    start = len(g.events)
-    while not any(e.kind == "obtain" for e in g.events[start:]):
-        d = g.decision
-        assert d is not None, g.result
-        if d.kind == "priority":
-            s.do(f"{d.seat}: pass")
-        else:
-            assert d.kind == "receive", d
-            s.do(f"{d.seat}: " + ("accept" if d.seat == receiver else "decline"))
+from tests.helpers import build, take
 
 
 def test_S_INTEL_1_red_for_underground_blue_for_military_intel() -> None:

@@ -2,36 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
-from fengsheng.config import Config
 from fengsheng.game import Game
-from fengsheng.rules.base import Rule
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
-
-
-def build(players: int = 5, **kw: Any) -> Game:
-    ids = {4: ["ug", "mi", "by", "by"], 5: ["ug", "mi", "ug", "mi", "by"]}[players]
-    return Scenario(players=players, identities=ids, config=Config(players=players, auto_pass=True), **kw).build()
-
-
-def add_rules(g: Game, *rules: Rule) -> None:
-    """Register test-only rules on a built game (``add_rule`` re-derives the pending decision)."""
-    for r in rules:
-        g.add_rule(r)
-
-
-def events(g: Game, kind: str) -> list[dict[str, Any]]:
-    return [e.full() for e in g.events if e.kind == kind]
+from tests.helpers import Clockwise, add_rules, arrivals, events
+from tests.helpers import build_table as build
 
 
 def seen_by(g: Game, seat: int | None, kind: str) -> list[dict[str, Any]]:
     return [e for e in g.events_for(seat) if e["kind"] == kind]
-
-
-def arrivals(g: Game) -> list[int]:
-    return [e["seat"] for e in events(g, "arrive")]
 
 
 def test_S_METH_1_secret_goes_face_down_to_the_right_and_back_to_the_sender() -> None:
@@ -131,24 +111,10 @@ def test_S_METH_5_the_receiver_decides_without_looking_unless_he_decodes() -> No
     assert g.view(1)["transit"]["card"] is None
 
 
-class Anticlockwise(Rule):
-    """Test-only stand-in for 千面女郎's 逢缘 (S-METH-6, A-75): the owner chooses the direction of her 密电/文本
-    passes; this one always sends them clockwise."""
-
-    listens: ClassVar[tuple[str, ...]] = ("sent",)
-
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
-        return data["seat"] == self.owner and data["method"] != "direct"
-
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
-        assert g.passing is not None
-        g.passing.direction = -1
-
-
 def test_S_METH_6_direction_skill_mechanism_the_passing_direction_is_honoured_and_return_reverses_it() -> None:
     # waiting for characters: the real 逢缘 / 贝雷帽 skills; this checks the engine honours a chosen direction
     g = build(hands={0: ["K:intercept", "R:probe"], 3: ["R:return"]}, at="pass")
-    add_rules(g, Anticlockwise(0))
+    add_rules(g, Clockwise(0))
     s = Script(g)
     s.do("0: send c{K:intercept}")
     assert g.passing.direction == -1  # type: ignore[union-attr]

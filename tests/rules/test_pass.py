@@ -8,53 +8,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from fengsheng.config import Config
 from fengsheng.core.cards import CARD_COLOUR, CARD_TYPE, IS_BLACK
 from fengsheng.core.options import SKILL, Option
 from fengsheng.core.state import Use
 from fengsheng.flow.window import Window
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
-
-IDENTITIES = {
-    4: ["ug", "mi", "by", "by"],
-    5: ["ug", "mi", "ug", "mi", "by"],
-    6: ["ug", "mi", "ug", "mi", "by", "by"],
-}
-
-
-def build(players: int = 5, identities: list[str] | None = None, **kw: Any) -> Game:
-    return Scenario(
-        players=players,
-        identities=identities or IDENTITIES[players],
-        config=Config(players=players, auto_pass=True),
-        **kw,
-    ).build()
-
-
-def add_rules(g: Game, *rules: Rule) -> None:
-    """Register test-only rules on a built game (``add_rule`` re-derives the pending decision)."""
-    for r in rules:
-        g.add_rule(r)
-
-
-def events(g: Game, kind: str) -> list[dict[str, Any]]:
-    return [e.full() for e in g.events if e.kind == kind]
-
-
-def arrivals(g: Game) -> list[int]:
-    return [e["seat"] for e in events(g, "arrive")]
-
-
-def window(g: Game) -> Window:
-    return next(f for f in reversed(g.frames) if isinstance(f, Window))
-
-
-def uses_offered(g: Game, seat: int) -> set[str]:
-    """The card types ``seat`` could use if it held priority in the current window."""
-    return {o.use for o in g.priority_options(seat, window(g)) if o.kind == "play"}
+from tests.helpers import AnyTurnLock, add_rules, arrivals, events, uses_offered
+from tests.helpers import build_table as build
 
 
 class KillOn(Rule):
@@ -523,13 +485,6 @@ class BloodRose(Rule):
             for c in blacks:
                 g.seats[self.owner].hand.remove(c)
                 g.obtain(use.target, c, source=self.owner, how="skill")
-
-
-class AnyTurnLock(Rule):
-    """Stand-in for 柒佰's 敏锐: you may use 锁定 in other players' turns (S-PRIO-1)."""
-
-    def permits(self, g: Game, seat: int, use: str, win: Window) -> bool:
-        return seat == self.owner and use == "lock"
 
 
 def test_EX_2_passing_phase_example_lure_intercept_killed_decode_return_lock_beats_lure() -> None:

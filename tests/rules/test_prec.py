@@ -3,43 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
-from fengsheng.config import Config
-from fengsheng.flow.window import Window
-from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
-
-IDS = ["ug", "mi", "ug", "mi", "by"]
-
-
-def build(**kw: Any) -> Game:
-    return Scenario(players=5, identities=IDS, config=Config(players=5, auto_pass=True), **kw).build()
-
-
-def events(g: Game, kind: str) -> list[dict[str, Any]]:
-    return [e.full() for e in g.events if e.kind == kind]
-
-
-def arrivals(g: Game) -> list[int]:
-    return [e["seat"] for e in events(g, "arrive")]
-
-
-def obtained(g: Game) -> list[tuple[int, str]]:
-    return [(e["seat"], e["how"]) for e in events(g, "obtain")]
-
-
-def offered(g: Game, seat: int) -> list[str]:
-    win = next(f for f in reversed(g.frames) if isinstance(f, Window))
-    return [str(o) for o in g.priority_options(seat, win)]
-
-
-def lure_targets(g: Game, seat: int) -> set[int]:
-    win = next(f for f in reversed(g.frames) if isinstance(f, Window))
-    return {o.target for o in g.priority_options(seat, win) if o.use == "lure_away"}
+from tests.helpers import arrivals, events, lure_targets, obtained, seat_opts
+from tests.helpers import build_table as build
 
 
 def test_S_PREC_1_lock_played_after_a_resolved_lure_cancels_it() -> None:
@@ -116,7 +85,7 @@ def test_S_PREC_5_a_locked_players_return_does_nothing() -> None:
     g = build(hands={1: ["R:return", "R:decode"]}, locks=[1], transit={"card": "B:decode"}, at="step1")
     s = Script(g)
     s.expect(1, "priority", "step2")  # the card reached him; he may 破译 but not 退回
-    assert "return" not in {o.split()[2] for o in offered(g, 1) if o.startswith("play")}
+    assert "return" not in {o.split()[2] for o in seat_opts(g, 1) if o.startswith("play")}
     s.do("1: pass")
     assert obtained(g) == [(1, "forced")]
 

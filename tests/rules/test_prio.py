@@ -6,26 +6,15 @@ from typing import Any
 
 import pytest
 
-from fengsheng.config import Config
 from fengsheng.core.options import SKILL, Option
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
 from fengsheng.invariants import card_zones
 from fengsheng.rules.base import Rule
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests.helpers import build_asked as build
+from tests.helpers import opts
 from tests.rules.test_hooks import PlaceBlack, listener
-
-
-def build(players: int, auto: bool = False, identities: list[str] | None = None, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi", "by", "ug", "mi", "by"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=auto))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def opts(g: Game) -> list[str]:
-    assert g.decision is not None
-    return [str(o) for o in g.decision.options]
 
 
 def resolution(g: Game) -> list[tuple[str, str, int]]:

@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fengsheng.characters import CHARACTERS, pool
 from fengsheng.characters.base import wiped_out
-from fengsheng.config import Config
 from fengsheng.core.cards import CARD_COLOUR, IS_BLACK, STANDARD_DECK
-from fengsheng.game import Game
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
-
-
-def build(players: int = 4, identities: list[str] | None = None, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi", "by"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=True))
-    return Scenario(players=players, identities=ids, **kw).build()
+from tests.helpers import build
 
 
 def test_S_COMP_2_the_rules_use_108_components_not_the_retail_115() -> None:

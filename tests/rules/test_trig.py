@@ -4,23 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.config import Config
 from fengsheng.core.cards import IS_BLACK
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests.helpers import build_asked as build
+from tests.helpers import kinds
 from tests.rules.test_hooks import listener
-
-
-def build(players: int, auto: bool = False, identities: list[str] | None = None, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi", "by", "ug", "mi", "by"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=auto))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def kinds(g: Game, start: int = 0) -> list[str]:
-    return [e.kind for e in g.events[start:]]
 
 
 def place_black_on(seats: tuple[int, ...]) -> Any:

@@ -14,17 +14,8 @@ from fengsheng.rules.base import Rule
 from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
 from tests.conftest import play_random
+from tests.helpers import build, kinds
 from tests.rules.test_hooks import listener
-
-
-def build(players: int, identities: list[str] | None = None, auto: bool = True, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi", "by", "ug", "mi", "by"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=auto))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def kinds(g: Game, start: int = 0) -> list[str]:
-    return [e.kind for e in g.events[start:]]
 
 
 def until_turn(s: Script, seat: int, receiver: int | None = None) -> None:
@@ -49,7 +40,7 @@ def until_turn(s: Script, seat: int, receiver: int | None = None) -> None:
 
 
 def test_S_TURN_1_next_turn_is_the_right_hand_seat_skipping_the_dead() -> None:
-    g = build(5, current=1, at="end", dead=[2], hands={1: ["R:lock"]}, auto=False)
+    g = build(5, current=1, at="end", dead=[2], hands={1: ["R:lock"]}, auto_pass=False)
     s = Script(g)
     s.do("1: pass", "3: pass", "4: pass", "0: pass")  # priority skips the dead seat 2 as well
     turns = [e.data["seat"] for e in g.events if e.kind == "turn"]
@@ -90,7 +81,7 @@ def test_S_TURN_2_phases_in_order_with_the_pass_as_its_own_phase() -> None:
         current=0,
         at="start",
         hands={0: ["K:lock", "B:lock", "R:probe:mi:draw", "R:true_or_false", "R:decode"]},
-        auto=False,
+        auto_pass=False,
     )
     phases = [(e.data.get("phase"), e.kind) for e in g.events if e.kind in ("turn", "draw", "phase")][-3:]
     assert phases == [(None, "turn"), (None, "draw"), ("play", "phase")]
@@ -111,7 +102,7 @@ def test_S_TURN_2_phases_in_order_with_the_pass_as_its_own_phase() -> None:
 
 
 def test_S_TURN_3_start_phase_has_no_decision_but_skills_may_act_in_it() -> None:
-    g = build(3, current=0, at="start", auto=False, deck=["R:lock", "B:lock"])
+    g = build(3, current=0, at="start", auto_pass=False, deck=["R:lock", "B:lock"])
     assert g.decision is not None and g.decision.context == "play"  # nothing asked in the start or draw phase
     assert [e.data.get("phase") for e in g.events if e.kind == "phase"] == ["play"]
     log: list[Any] = []
@@ -133,7 +124,7 @@ def test_S_TURN_3_start_phase_has_no_decision_but_skills_may_act_in_it() -> None
 
 
 def test_S_TURN_4_draw_two_from_the_top_of_the_deck() -> None:
-    g = build(3, current=1, at="draw", deck=["R:lock", "B:burn", "K:decode"], auto=False)
+    g = build(3, current=1, at="draw", deck=["R:lock", "B:burn", "K:decode"], auto_pass=False)
     top2 = find_cards("R:lock")[:1] + find_cards("B:burn")[:1]
     assert sorted(g.seats[1].hand) == sorted(top2)
     assert g.deck[-1] == find_cards("K:decode")[0]  # the third card is the new top
@@ -142,7 +133,7 @@ def test_S_TURN_4_draw_two_from_the_top_of_the_deck() -> None:
 
 
 def test_S_TURN_5_empty_deck_reshuffles_the_discard_pile_at_once() -> None:
-    g = build(3, current=0, at="draw", deck=["R:lock"], rest="discard", auto=False)
+    g = build(3, current=0, at="draw", deck=["R:lock"], rest="discard", auto_pass=False)
     assert len(g.seats[0].hand) == 2
     assert find_cards("R:lock")[0] in g.seats[0].hand
     ev = kinds(g)
@@ -157,7 +148,7 @@ def all_in_hands(players: int) -> dict[int, list[Any]]:
 
 def test_S_TURN_6_no_deck_and_no_discard_cancels_the_draw_until_cards_exist() -> None:
     hands = all_in_hands(3)
-    g = build(3, current=0, at="draw", hands=hands, rest="discard", auto=True)
+    g = build(3, current=0, at="draw", hands=hands, rest="discard", auto_pass=True)
     assert g.deck == [] and g.discard == []
     assert len(g.seats[0].hand) == 27  # drew nothing
     draw = [e for e in g.events if e.kind == "draw"][-1]
@@ -173,7 +164,7 @@ def test_S_TURN_6_no_deck_and_no_discard_cancels_the_draw_until_cards_exist() ->
 
 
 def test_S_TURN_7_cards_usable_once_the_current_player_has_drawn() -> None:
-    g = build(3, current=0, at="start", deck=["K:lock", "R:probe:mi:draw"], auto=False)
+    g = build(3, current=0, at="start", deck=["K:lock", "R:probe:mi:draw"], auto_pass=False)
     d = g.decision
     assert d is not None and d.seat == 0 and d.context == "play"
     assert sorted(g.seats[0].hand) == sorted(find_cards("K:lock")[:1] + find_cards("R:probe:mi:draw"))
@@ -217,7 +208,7 @@ def test_S_TURN_9_used_cards_go_to_the_discard_pile_probes_out_of_the_game() -> 
 
 
 def test_S_TURN_10_exactly_one_card_must_be_sent() -> None:
-    g = build(3, current=0, at="pass", hands={0: ["K:lock", "R:decode", "B:return"]}, auto=False)
+    g = build(3, current=0, at="pass", hands={0: ["K:lock", "R:decode", "B:return"]}, auto_pass=False)
     d = Script(g).expect(0, "send")
     hand = g.seats[0].hand
     lock = find_cards("K:lock", hand)[0]
@@ -238,7 +229,7 @@ def test_S_TURN_10_exactly_one_card_must_be_sent() -> None:
 
 
 def test_S_TURN_11_end_phase_window_then_the_loss_of_a_player_who_could_not_send() -> None:
-    g = build(3, current=0, at="play", hands={0: ["K:lock"], 1: ["R:burn"]}, intel={2: ["K:lock"]}, auto=False)
+    g = build(3, current=0, at="play", hands={0: ["K:lock"], 1: ["R:burn"]}, intel={2: ["K:lock"]}, auto_pass=False)
     s = Script(g)
     s.do("0: play c{K:lock} lock @1", "1: pass", "2: pass", "0: pass")  # his last card
     s.do("0: pass", "1: pass", "2: pass")  # play phase over; he cannot send
@@ -303,7 +294,7 @@ def test_S_TURN_13_no_hand_limit() -> None:
         "B:return",
         "K:return",
     ]
-    g = build(3, current=0, at="end", hands={0: big}, auto=False)
+    g = build(3, current=0, at="end", hands={0: big}, auto_pass=False)
     s = Script(g)
     s.do("0: pass", "1: pass", "2: pass")
     assert len(g.seats[0].hand) == 12

@@ -10,14 +10,9 @@ from fengsheng.config import Config
 from fengsheng.core.cards import BYSTANDER
 from fengsheng.errors import ConfigError
 from fengsheng.game import Game
-from fengsheng.rules.victory import BystanderMission
 from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
-
-
-class TwoIntel(BystanderMission):
-    def mission_met(self, g: Game) -> bool:
-        return len(g.seats[self.owner].intel) >= 2
+from tests.helpers import TwoIntel
 
 
 def to_step3(players: int, identities: list[str], holder: int, card: str, config: Config, **kw: Any) -> Game:

@@ -13,19 +13,10 @@ from fengsheng.core.cards import BYSTANDER, IS_BLACK
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.rules.victory import BystanderMission, UndergroundVictory
-from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests.helpers import build_asked as build
+from tests.helpers import kinds
 from tests.rules.test_hooks import listener
-
-
-def build(players: int, auto: bool = False, identities: list[str] | None = None, **kw: Any) -> Game:
-    ids = identities or ["ug", "mi", "by", "ug", "mi", "by", "ug", "mi", "by"][:players]
-    kw.setdefault("config", Config(players=players, auto_pass=auto))
-    return Scenario(players=players, identities=ids, **kw).build()
-
-
-def kinds(g: Game, start: int = 0) -> list[str]:
-    return [e.kind for e in g.events[start:]]
 
 
 def red_to(players: int, holder: int, **kw: Any) -> Game:
