@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 import time
@@ -23,6 +24,18 @@ def default_bot() -> str:
     return "heuristic" if "heuristic" in BOTS else "random"
 
 
+def _robust_streams() -> None:
+    """Undecodable input bytes become U+FFFD (a bad answer, asked again) and unprintable characters are replaced,
+    rather than an exception; on a terminal, line editing and history when ``readline`` is there."""
+    for stream in (sys.stdin, sys.stdout):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (imported for its side effect on input())
+
+
 def run(args: argparse.Namespace) -> int:
     from fengsheng.bots import BOTS
     from fengsheng.game import Game
@@ -38,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     if args.delay is not None and args.delay < 0:
         print("fengsheng play: --delay must not be negative", file=sys.stderr)
         return 2
+    _robust_streams()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     config = config_from(args)
     game = Game.new(config, seed)

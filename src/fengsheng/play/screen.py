@@ -127,7 +127,8 @@ def phase_words(view: dict[str, Any], lang: str = ZH) -> str:
     return " · ".join(parts)
 
 
-def render_me(view: dict[str, Any], lang: str = ZH) -> RenderableType:
+def render_me(view: dict[str, Any], lang: str = ZH, compact: bool = False) -> RenderableType:
+    """Your seat. ``compact``: skill names only (their texts are a ``?`` away), for a small terminal."""
     me = view["me"]
     seat = view["seat"]
     lines: list[Text] = []
@@ -148,8 +149,12 @@ def render_me(view: dict[str, Any], lang: str = ZH) -> RenderableType:
         lines.append(
             Text(_t(lang, f"角色：【{t['name']}】（{state}）", f"Character: [{t['name']}] ({state})"), style="bold")
         )
-        for sk in t["skills"]:
-            lines.append(Text(f"  {skill_label(sk['id'], lang)} {sk['text']}"))
+        if compact:
+            labels = " ".join(skill_label(sk["id"], lang) for sk in t["skills"])
+            lines.append(Text(_t(lang, f"  技能：{labels}（? 查看说明）", f"  skills: {labels} (? for their text)")))
+        else:
+            for sk in t["skills"]:
+                lines.append(Text(f"  {skill_label(sk['id'], lang)}{_t(lang, '', ' ')}{sk['text']}"))
     elif me.get("characters_dealt"):
         names = " / ".join(
             _t(lang, f"【{CHARACTERS[c].name(lang)}】", f"[{CHARACTERS[c].name(lang)}]") for c in me["characters_dealt"]
@@ -188,11 +193,11 @@ def render_seats(view: dict[str, Any], lang: str = ZH) -> RenderableType:
     table = Table(expand=True, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=True)
     table.add_column(_t(lang, "座位", "Seat"), no_wrap=True)
     if with_characters:
-        table.add_column(_t(lang, "角色", "Character"))
+        table.add_column(_t(lang, "角色", "Character"), overflow="fold")
     table.add_column(_t(lang, "身份", "Identity"), no_wrap=True)
     table.add_column(_t(lang, "手牌", "Hand"), justify="right", no_wrap=True)
     table.add_column(_t(lang, "情报", "Intelligence"), no_wrap=True)
-    table.add_column(_t(lang, "状态", "State"))
+    table.add_column(_t(lang, "状态", "State"), overflow="fold")
     for info in view["seats"]:
         s = info["seat"]
         seat_cell = Text(who(s, lang, me), style=STYLE["me"] if s == me else "")
@@ -241,7 +246,7 @@ def _transit_text(view: dict[str, Any], lang: str) -> Text:
     if lang == ZH:
         s = f"传递中的情报：{shown} · {method} · 由 {who(t['sender'], lang, me)} 传出 · 现在在 {who(t['holder'], lang, me)} 面前"
         if t["method"] == "direct" and t.get("target", -1) >= 0:
-            s += f" · 直达 {who(t['target'], lang, me)}"
+            s += f" · 传给 {who(t['target'], lang, me)}"
             if t.get("back"):
                 s += "（已退回传出者）"
         else:
@@ -252,7 +257,7 @@ def _transit_text(view: dict[str, Any], lang: str) -> Text:
             f"{who(t['holder'], lang, me)}"
         )
         if t["method"] == "direct" and t.get("target", -1) >= 0:
-            s += f" · direct to {who(t['target'], lang, me)}"
+            s += f" · addressed to {who(t['target'], lang, me)}"
             if t.get("back"):
                 s += " (turned back to the sender)"
         else:
@@ -309,10 +314,17 @@ def render_log(lines: list[str], view: dict[str, Any], lang: str = ZH, title: st
     return Panel(Group(*body), title=title or _t(lang, "记录", "Log"), title_align="left")
 
 
-def render_screen(view: dict[str, Any], lang: str = ZH, log: list[str] | None = None) -> RenderableType:
+def render_screen(
+    view: dict[str, Any], lang: str = ZH, log: list[str] | None = None, compact: bool = False
+) -> RenderableType:
     """The whole screen for the viewer of ``view``: your seat, every seat, the table and the recent log."""
     header = Text(_t(lang, "风声 · ", "The Message · ") + phase_words(view, lang), style="bold reverse")
-    parts: list[RenderableType] = [header, render_me(view, lang), render_seats(view, lang), render_table(view, lang)]
+    parts: list[RenderableType] = [
+        header,
+        render_me(view, lang, compact),
+        render_seats(view, lang),
+        render_table(view, lang),
+    ]
     if log is not None:
         parts.append(render_log(log, view, lang))
     return Group(*parts)
@@ -420,11 +432,11 @@ def render_result(view: dict[str, Any], characters: list[str | None], lang: str 
     with_characters = any(c is not None for c in characters)
     table = Table(expand=True, box=box.SIMPLE_HEAD, show_edge=False)
     table.add_column(_t(lang, "座位", "Seat"), no_wrap=True)
-    table.add_column(_t(lang, "身份", "Identity"), no_wrap=True)
+    table.add_column(_t(lang, "身份", "Identity"), overflow="fold")
     if with_characters:
-        table.add_column(_t(lang, "角色", "Character"))
+        table.add_column(_t(lang, "角色", "Character"), min_width=9, overflow="fold")
     table.add_column(_t(lang, "情报", "Intelligence"), no_wrap=True)
-    table.add_column(_t(lang, "结果", "Result"), no_wrap=True)
+    table.add_column(_t(lang, "结果", "Result"), min_width=6, no_wrap=True)
     for info in view["seats"]:
         s = info["seat"]
         cid = characters[s] if s < len(characters) else None

@@ -10,6 +10,7 @@ exit code 0) and Ctrl-C (exit code 130).
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 import time
@@ -18,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from fengsheng.bots.base import Bot
 from fengsheng.bots.random_bot import RandomBot
@@ -48,10 +49,11 @@ from fengsheng.play.words import (
     skill_label,
     skill_text,
 )
-from fengsheng.record import save
+from fengsheng.record import replay, save
 from fengsheng.text import render_event
 
 LOG_PANE = 10  # log lines on the screen
+LOG_PANE_MIN = 3  # on a small terminal, at least this many
 LOG_PANE_MAX = 60  # when lines were not streamed, everything since the last screen, up to this many
 LOG_DEFAULT = 30  # `log` without a number
 
@@ -114,22 +116,19 @@ class Session:
         except EOFError:
             path = self._save()
             self.console.print()
-            self.console.print(
+            self.say(
                 _t(lang, "输入已结束，游戏没有下完。", "End of input: the game was not finished.")
                 + self._saved_words(path)
             )
             return 0
         except KeyboardInterrupt:
-            path = self._save()
-            self.console.print()
-            self.say(_t(lang, "已中断（Ctrl-C）。", "Interrupted (Ctrl-C).") + self._saved_words(path))
-            return 130
+            return self._interrupted()
         except Quit:
             path = self._save()
             self.say(_t(lang, "你离开了游戏。", "You left the game.") + self._saved_words(path))
             return 0
         except Exception:  # an engine or bot bug: never lose the game played so far
-            path = self._save()
+            path = self._save(rebuild=True)
             traceback.print_exc(file=sys.stderr)
             self.say(
                 _t(lang, "出错了（程序错误，不是你的操作）。", "Something went wrong (a bug, not your input).")
@@ -140,6 +139,18 @@ class Session:
         self._finish(path)
         return 0
 
+    def _interrupted(self) -> int:
+        """Ctrl-C: save, say so, exit 130. The console may have been cut off in the middle of a write, so the message
+        goes straight to the file; a second Ctrl-C meanwhile does not turn into a traceback."""
+        try:
+            path = self._save(rebuild=True)
+        except KeyboardInterrupt:
+            path = self._save(rebuild=True)
+        message = _t(self.lang, "已中断（Ctrl-C）。", "Interrupted (Ctrl-C).") + self._saved_words(path)
+        with contextlib.suppress(KeyboardInterrupt):
+            print("\n" + message, file=self.console.file, flush=True)
+        return 130
+
     def say(self, message: str, style: str | None = None) -> None:
         """A message outside the panels: coloured like the log, wrapped by the terminal (a path stays whole)."""
         self.console.print(colourize(message, self.human, self.lang), style=style, soft_wrap=True)
@@ -149,11 +160,17 @@ class Session:
             return ""
         return _t(self.lang, f"对局记录已保存：{path}", f"The record is saved: {path}")
 
-    def _save(self) -> Path | None:
+    def _save(self, rebuild: bool = False) -> Path | None:
+        """Save the record. ``rebuild``: the game may have been cut off in the middle of an answer (Ctrl-C), so the
+        record is rebuilt by replaying its decisions, which makes its digest match what a replay produces."""
         if self.record_path is None:
             return None
+        record = self.g.record()
+        if rebuild:
+            with contextlib.suppress(Exception):  # else keep what we have: the decisions are the valuable part
+                record = replay(record).record()
         try:
-            self.saved = save(self.g.record(), self.record_path)
+            self.saved = save(record, self.record_path)
         except OSError as exc:
             self.say(_t(self.lang, f"无法保存对局记录：{exc}", f"Could not save the record: {exc}"))
             return None
@@ -201,6 +218,14 @@ class Session:
         events = self.g.events_for(self.human, self.seen)
         self.seen = len(self.g.events)
         lines = [line for line in (render_event(e, self.lang) for e in events) if line]
+        if any(e["kind"] in ("died", "lost") and e.get("seat") == self.human for e in events):
+            lines.append(
+                _t(
+                    self.lang,
+                    "你已出局：机器人们会把这局下完。",
+                    "You are out of the game: the bots play it to the end.",
+                )
+            )
         self.log.extend(lines)
         if self.stream and lines:
             for line in lines:
@@ -216,10 +241,26 @@ class Session:
         self.shown = len(self.log)
         return self.log[-count:]
 
-    def show_screen(self, view: dict[str, Any]) -> None:
+    def show_screen(self, view: dict[str, Any], question: RenderableType | None = None) -> None:
+        """The screen, then the question. On a terminal: cleared first, and the log pane shortened so that the
+        whole screen fits the window when it can."""
+        pane = self._pane()
+        compact = False
         if self.live:
             self.console.clear()
-        self.console.print(render_screen(view, self.lang, self._pane()))
+            height = self.console.size.height
+            extra = 2 + (self._height(question) if question is not None else 0)  # + the prompt line, + one spare
+            room = height - extra - self._height(render_screen(view, self.lang, []))
+            if room < LOG_PANE_MIN:
+                compact = True
+                room = height - extra - self._height(render_screen(view, self.lang, [], compact=True))
+            pane = pane[-max(LOG_PANE_MIN, room) :] if room < len(pane) else pane
+        self.console.print(render_screen(view, self.lang, pane, compact))
+        if question is not None:
+            self.console.print(question)
+
+    def _height(self, renderable: RenderableType) -> int:
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
     def ask(self) -> Option:
         """Ask the human the pending decision until a valid answer comes. Never touches the game state."""
@@ -228,8 +269,7 @@ class Session:
         assert d is not None and d.seat == self.human
         view = g.view(self.human)
         choices = describe_options(d.options, self.lang, view, d.kind, d.context)
-        self.show_screen(view)
-        self.console.print(render_question(view, choices, self.lang))
+        self.show_screen(view, render_question(view, choices, self.lang))
         low, high = min(n for n, _, _ in choices), max(n for n, _, _ in choices)
         while True:
             line = self.read(prompt_text(self.lang, low, high))

@@ -192,7 +192,10 @@ def describe_option(
     if k == ACCEPT:
         return _t(lang, "接收这份情报", "Accept the intelligence")
     if k == DECLINE:
-        return _t(lang, "不接收（情报继续传递）", "Decline (it moves on)")
+        t = (view or {}).get("transit") or {}
+        if t.get("method") == "direct" and not t.get("back"):
+            return _t(lang, "不接收（情报退回传出者）", "Decline (it goes back to the sender)")
+        return _t(lang, "不接收（情报传给下一位）", "Decline (it moves on)")
     if k == DISCARD:
         return _t(lang, f"弃掉 {C(o.card)}", f"Discard {C(o.card)}")
     if k == PICK:
@@ -386,6 +389,14 @@ def describe_decision(view: dict[str, Any], lang: str = ZH) -> str:
             if card is not None
             else _t(lang, "（面朝下）", " (face down)")
         )
+        sender = t.get("sender", -1)
+        method = name(t.get("method", ""), lang)
+        if sender is not None and sender >= 0 and sender != me:
+            return _t(
+                lang,
+                f"{seat_name(sender, ZH)} 以{method}传出的情报到了你面前{seen}。接收吗？",
+                f"The {method} intelligence {seat_name(sender, EN)} sent reaches you{seen}. Accept it?",
+            )
         return _t(lang, f"情报传到了你面前{seen}。接收吗？", f"The intelligence reaches you{seen}. Accept it?")
     if kind == "discard":
         return _t(lang, "试探：弃一张手牌", "Probe: discard a card")
