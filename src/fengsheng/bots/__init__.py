@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from fengsheng.bots.base import Bot
+from fengsheng.bots.heuristic import HeuristicBot
 from fengsheng.bots.random_bot import RandomBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
 
-__all__ = ["BOTS", "Bot", "RandomBot"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot"]

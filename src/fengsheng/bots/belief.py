@@ -1,0 +1,199 @@
+"""The identity belief of one seat: a probability distribution over the identities of the other seats.
+
+The belief is a distribution over **complete assignments** of the identities the seat does not know, consistent with
+the identity distribution of the game (S-DIST: the counts in the ``setup`` event). Each assignment is weighted by the
+product of the likelihoods of everything observed so far:
+
+* **unary factors** ``L_s(identity)`` about one seat (a 试探 answer, taking or refusing a face-up card, …);
+* **pairwise factors** ``L_ab(identity_a, identity_b)`` about two seats (a seat sending black to another, burning his
+  false intelligence, cancelling his card …);
+* **certainties**: identities the seat knows (its own, a dead or lost player's, one revealed by a skill or seen
+  through 老枪's exchange). They remove the seat from the enumeration and reduce the counts left to deal.
+
+With at most 9 seats there are at most 8! / (2! 3! 3!) = 560 assignments, so the exact posterior is enumerated. The
+factors are kept in log space and only re-summed when something changed since the last query (``dirty``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from itertools import compress
+
+from fengsheng.core.cards import BYSTANDER, IDENTITIES, MILITARY_INTEL, UNDERGROUND
+
+UG, MI, BY = 0, 1, 2
+IDENTITY_INDEX = {UNDERGROUND: UG, MILITARY_INTEL: MI, BYSTANDER: BY}
+FLOOR = 1e-9  # the smallest likelihood a factor may carry (certain evidence, without zeroing every assignment)
+
+Triple = tuple[float, float, float]
+Table = tuple[Triple, Triple, Triple]
+
+
+def _log(x: float) -> float:
+    return math.log(x if x > FLOOR else FLOOR)
+
+
+def _assignments(seats: int, counts: tuple[int, int, int]) -> list[tuple[int, ...]]:
+    """Every sequence of ``seats`` identity indexes using exactly ``counts`` of each identity."""
+    out: list[tuple[int, ...]] = []
+    cur: list[int] = []
+    left = list(counts)
+
+    def rec(k: int) -> None:
+        if k == seats:
+            out.append(tuple(cur))
+            return
+        for i in (UG, MI, BY):
+            if left[i]:
+                left[i] -= 1
+                cur.append(i)
+                rec(k + 1)
+                cur.pop()
+                left[i] += 1
+
+    rec(0)
+    return out
+
+
+class IdentityBelief:
+    """Posterior over the identities of ``n`` seats as seen by ``me`` (whose identity is known)."""
+
+    __slots__ = ("_assign_cache", "_marginals", "counts", "dirty", "known", "logl", "me", "n", "pairs")
+
+    def __init__(self, n: int, me: int, my_identity: str | None, distribution: Sequence[int]) -> None:
+        self.n = n
+        self.me = me
+        self.counts = (int(distribution[0]), int(distribution[1]), int(distribution[2]))
+        self.known: dict[int, int] = {}
+        if my_identity in IDENTITY_INDEX:
+            self.known[me] = IDENTITY_INDEX[my_identity]
+        self.logl = [[0.0, 0.0, 0.0] for _ in range(n)]
+        self.pairs: dict[tuple[int, int], list[list[float]]] = {}
+        self._assign_cache: dict[tuple[tuple[int, ...], tuple[int, int, int]], _Assignments] = {}
+        self._marginals: list[list[float]] = []
+        self.dirty = True
+
+    # --- observations ------------------------------------------------------------------------------------------
+    def set_known(self, seat: int, identity: str) -> None:
+        """The identity of ``seat`` is certain (revealed, or the seat's own)."""
+        i = IDENTITY_INDEX.get(identity)
+        if i is None or self.known.get(seat) == i:
+            return
+        self.known[seat] = i
+        self.dirty = True
+
+    def observe(self, seat: int, likelihood: Sequence[float], weight: float = 1.0) -> None:
+        """A unary factor: ``likelihood[i]`` = P(observation | seat has identity i). ``weight`` tempers it."""
+        if seat == self.me or seat in self.known:
+            return
+        row = self.logl[seat]
+        for i in (UG, MI, BY):
+            row[i] += weight * _log(likelihood[i])
+        self.dirty = True
+
+    def observe_pair(self, a: int, b: int, table: Sequence[Sequence[float]], weight: float = 1.0) -> None:
+        """A pairwise factor: ``table[i][j]`` = P(observation | a has identity i, b has identity j)."""
+        if a == b:
+            return
+        if a > b:
+            a, b = b, a
+            table = [[table[j][i] for j in (UG, MI, BY)] for i in (UG, MI, BY)]
+        acc = self.pairs.get((a, b))
+        if acc is None:
+            acc = self.pairs[(a, b)] = [[0.0, 0.0, 0.0] for _ in range(3)]
+        for i in (UG, MI, BY):
+            for j in (UG, MI, BY):
+                acc[i][j] += weight * _log(table[i][j])
+        self.dirty = True
+
+    # --- queries -----------------------------------------------------------------------------------------------
+    def marginals(self) -> list[list[float]]:
+        """``m[seat][i]`` = P(seat has identity i), for every seat (known seats are one-hot)."""
+        if self.dirty or not self._marginals:
+            self._marginals = self._compute()
+            self.dirty = False
+        return self._marginals
+
+    def belief(self) -> dict[int, dict[str, float]]:
+        """Per other seat: ``{"underground": p, "military_intel": p, "bystander": p}``."""
+        m = self.marginals()
+        return {s: {IDENTITIES[i]: m[s][i] for i in (UG, MI, BY)} for s in range(self.n) if s != self.me}
+
+    def _compute(self) -> list[list[float]]:
+        n = self.n
+        known = self.known
+        unknown = [s for s in range(n) if s not in known]
+        rem = list(self.counts)
+        for i in known.values():
+            rem[i] -= 1
+        out = [[0.0, 0.0, 0.0] for _ in range(n)]
+        for s, i in known.items():
+            out[s][i] = 1.0
+        if not unknown:
+            return out
+        # unary log-likelihoods of the unknown seats, with the pairwise factors involving a known seat folded in
+        unary = [list(self.logl[s]) for s in unknown]
+        pos = {s: k for k, s in enumerate(unknown)}
+        pair_terms: list[tuple[int, int, list[list[float]]]] = []
+        for (a, b), tbl in self.pairs.items():
+            ka, kb = a in known, b in known
+            if ka and kb:
+                continue
+            if ka:
+                ia = known[a]
+                row = unary[pos[b]]
+                for j in (UG, MI, BY):
+                    row[j] += tbl[ia][j]
+            elif kb:
+                ib = known[b]
+                row = unary[pos[a]]
+                for i in (UG, MI, BY):
+                    row[i] += tbl[i][ib]
+            else:
+                pair_terms.append((pos[a], pos[b], tbl))
+        if min(rem) < 0 or sum(rem) != len(unknown):
+            # the certainties contradict the distribution (cannot happen in a real game): independent marginals
+            for k, s in enumerate(unknown):
+                out[s] = _normalise(unary[k])
+            return out
+        key = (tuple(unknown), (rem[0], rem[1], rem[2]))
+        table = self._assign_cache.get(key)
+        if table is None:
+            table = self._assign_cache[key] = _Assignments(_assignments(len(unknown), key[1]))
+        cols = table.cols
+        # log-weight of every assignment, seat by seat (column-wise list operations: fast in CPython)
+        rows = [[u[i] for i in col] for u, col in zip(unary, cols, strict=True)]
+        for ia, ib, tbl in pair_terms:
+            rows.append([tbl[a][b] for a, b in zip(cols[ia], cols[ib], strict=True)])
+        logs = list(map(sum, zip(*rows, strict=True)))
+        top = max(logs)
+        exp = math.exp
+        ws = [exp(x - top) for x in logs]
+        total = sum(ws)
+        for k, s in enumerate(unknown):
+            masks = table.masks[k]
+            out[s] = [sum(compress(ws, masks[i])) / total for i in (UG, MI, BY)]
+        return out
+
+
+class _Assignments:
+    """The assignments of one (seats, counts) case, stored by column: ``cols[k][j]`` is the identity of the k-th
+    unknown seat in assignment j, ``masks[k][i][j]`` whether it is identity i."""
+
+    __slots__ = ("cols", "masks")
+
+    def __init__(self, assigns: list[tuple[int, ...]]) -> None:
+        m = len(assigns[0]) if assigns else 0
+        self.cols = [[a[k] for a in assigns] for k in range(m)]
+        self.masks = [[[x == i for x in col] for i in (UG, MI, BY)] for col in self.cols]
+
+
+def _normalise(logs: Sequence[float]) -> list[float]:
+    top = max(logs)
+    ws = [math.exp(x - top) for x in logs]
+    t = sum(ws)
+    return [w / t for w in ws]
+
+
+__all__ = ["BY", "FLOOR", "IDENTITY_INDEX", "MI", "UG", "IdentityBelief"]
