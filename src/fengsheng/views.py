@@ -18,29 +18,30 @@ if TYPE_CHECKING:
     from fengsheng.game import Game
 
 
-def _probe_texts(g: Game, seat: int) -> list[dict[str, Any]]:
-    out = []
-    for e in g.events:
-        if e.kind == "probe" and seat in e.audience:
-            out.append(e.for_seat(seat))
-    return out
-
-
-def _learned_identities(g: Game, seat: int | None) -> dict[int, str]:
-    """Identity cards this seat has looked at through a skill (老枪's exchange)."""
-    out: dict[int, str] = {}
+def _private_knowledge(g: Game, seat: int | None) -> tuple[list[dict[str, Any]], dict[int, str], list[str]]:
+    """One pass over the log for what only this seat was told: the 试探 texts it used or received, identity cards it
+    looked at through a skill (老枪's exchange), and the characters it was dealt."""
+    probes: list[dict[str, Any]] = []
+    learned: dict[int, str] = {}
+    dealt: list[str] = []
     if seat is None:
-        return out
+        return probes, learned, dealt
     for e in g.events:
-        if e.kind == "identities_exchanged" and seat in e.audience and e.private is not None:
+        if e.private is None or seat not in e.audience:
+            continue
+        if e.kind == "probe":
+            probes.append(e.for_seat(seat))
+        elif e.kind == "identities_exchanged":
             a, b = e.data["seat"], e.data["target"]
-            out[a], out[b] = e.private["identities"]
-    return out
+            learned[a], learned[b] = e.private["identities"]
+        elif e.kind == "characters_dealt":
+            dealt = list(e.private["characters"])
+    return probes, learned, dealt
 
 
 def view(g: Game, seat: int | None) -> dict[str, Any]:
     seats_out = []
-    learned = _learned_identities(g, seat) if g.config.characters or g.scenario else {}
+    probes, learned, dealt = _private_knowledge(g, seat)
     for s in g.seats:
         known_identity = s.identity_revealed or s.index == seat or s.index in learned
         seats_out.append(
@@ -122,15 +123,8 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
             "hand": list(me.hand),
             "identity": me.identity,
             "character": me.character,
-            "probes": _probe_texts(g, seat),
-            "characters_dealt": next(
-                (
-                    e.private["characters"]
-                    for e in g.events
-                    if e.kind == "characters_dealt" and seat in e.audience and e.private
-                ),
-                [],
-            ),
+            "probes": probes,
+            "characters_dealt": dealt,
             "can_declare": g.can_declare_now(seat),
         }
     v["result"] = g.result
