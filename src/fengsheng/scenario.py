@@ -185,6 +185,8 @@ class Scenario:
             seat.alive = False
             seat.identity_revealed = True
             g.in_game_count -= 1
+            g.death_order.append(s)  # ``dead`` lists the earlier deaths in the order they happened
+            g.killers.append(-1)  # by nobody known
         g.refresh_order()
         for st in g.seats:
             g.events.append(

@@ -197,8 +197,6 @@ def test_mission_chao_xi_a_player_who_died_of_his_card_declares_because_of_it() 
         dead=[4],
         at="step3",
     )
-    g.death_order.append(4)  # the first to die, before the scenario starts
-    g.killers.append(-1)
     s = Script(g)
     s.do("1: accept")
     assert g.death_order == [4, 1] and g.killers[1] == 2

@@ -143,8 +143,6 @@ def second_death(identity: str = "by") -> Game:
         dead=[4],
         at="step3",
     )
-    g.death_order.append(4)
-    g.killers.append(-1)
     return g
 
 
