@@ -116,6 +116,26 @@ class Skill(Rule):
         g.ask(self.owner, SKILL_CHOICE, opts, then, self.skill_id, data)
 
 
+class FlipAndDraw(Skill):
+    """A face-down character's optional flip when an event (``listens``) concerns its owner, then a draw: 老鬼's 就计
+    and 老枪's first skill. Asked privately: being asked would reveal the face-down card."""
+
+    __slots__ = ()
+    draws: ClassVar[int] = 2
+
+    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        return bool(data["seat"] == self.owner) and self.can_flip(g)
+
+    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        self.offer(g, self._answer, private=True)
+
+    def _answer(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.kind == SKILL:
+            g.flip(self.owner)
+            self.log(g)
+            g.draw(self.owner, self.draws)
+
+
 # --- card movements shared by skills ---------------------------------------------------------------------------
 def give_card(g: Game, giver: int, receiver: int, card: int) -> None:
     """``giver`` hands ``card`` to ``receiver``: only the two of them see which card it is."""
@@ -187,6 +207,7 @@ __all__ = [
     "MILITARY_INTEL",
     "UNDERGROUND",
     "CharacterDef",
+    "FlipAndDraw",
     "Mission",
     "Skill",
     "black_count",

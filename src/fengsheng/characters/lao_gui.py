@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, black_count, count_colour
+from fengsheng.characters.base import BYSTANDER, CharacterDef, FlipAndDraw, Mission, Skill, black_count, count_colour
 from fengsheng.core.cards import RED
 from fengsheng.core.events import Event
 from fengsheng.core.options import SKILL
@@ -33,23 +33,11 @@ def still_dying(g: Game, seat: int) -> bool:
     return seat in g.dying and black_count(g, seat) >= THREE
 
 
-class Ruse(Skill):  # 就计
+class Ruse(FlipAndDraw):  # 就计
     __slots__ = ()
     character = "lao_gui"
     skill_id = "C-LAO_GUI-1"
     listens = ("probed", "locked")
-
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
-        return data["seat"] == self.owner and self.can_flip(g)
-
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
-        self.offer(g, self._answer, private=True)
-
-    def _answer(self, g: Game, option: Option, data: dict[str, Any]) -> None:
-        if option.kind == SKILL:
-            g.flip(self.owner)
-            self.log(g)
-            g.draw(self.owner, 2)
 
 
 class PokerFace(Skill):  # 城府

@@ -18,13 +18,12 @@ covered (the cost is paid).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from fengsheng.cards.base import fail
-from fengsheng.characters.base import CharacterDef, Mission, Skill, count_colour
+from fengsheng.characters.base import CharacterDef, FlipAndDraw, Mission, Skill, count_colour
 from fengsheng.core.cards import RED
 from fengsheng.core.events import Event
-from fengsheng.core.options import SKILL
 
 if TYPE_CHECKING:
     from fengsheng.core.options import Option
@@ -35,23 +34,11 @@ if TYPE_CHECKING:
 THREE = 3
 
 
-class Tipoff(Skill):  # flip when locked or probed
+class Tipoff(FlipAndDraw):  # flip when locked or probed
     __slots__ = ()
     character = "lao_qiang"
     skill_id = "C-LAO_QIANG-1"
     listens = ("locked", "probed")
-
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
-        return data["seat"] == self.owner and self.can_flip(g)
-
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
-        self.offer(g, self._answer, private=True)
-
-    def _answer(self, g: Game, option: Option, data: dict[str, Any]) -> None:
-        if option.kind == SKILL:
-            g.flip(self.owner)
-            self.log(g)
-            g.draw(self.owner, 2)
 
 
 def _face_up_others(g: Game, owner: int) -> list[int]:
