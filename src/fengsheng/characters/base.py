@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from fengsheng.core.cards import BLACK, BYSTANDER, CARD_COLOUR, IS_BLACK, MILITARY_INTEL, UNDERGROUND
 from fengsheng.core.events import Event
 from fengsheng.core.options import CHOOSE, P_PASS, SKILL, SKILL_CHOICE, Option
+from fengsheng.flow.settle import FATAL_BLACK
 from fengsheng.rules.base import Rule
 from fengsheng.rules.victory import BystanderMission
 
@@ -173,6 +174,11 @@ def black_count(g: Game, seat: int) -> int:
     return sum(1 for c in g.seats[seat].intel if IS_BLACK[c])
 
 
+def still_dying(g: Game, seat: int) -> bool:
+    """``seat``'s death is being resolved and nobody has rescued him (A-30): his false intelligence still kill."""
+    return seat in g.dying and black_count(g, seat) >= FATAL_BLACK
+
+
 def women_in_game(g: Game, exclude: int = -1) -> list[int]:
     """Seats in the game that count as a woman (S-CHAR-7, A-41)."""
     return [s.index for s in g.seats if s.in_game and s.index != exclude and s.sex_matches("F")]
@@ -217,6 +223,7 @@ __all__ = [
     "is_dead_with",
     "place_from_hand",
     "sent_by",
+    "still_dying",
     "take_blind",
     "wiped_out",
     "women_in_game",

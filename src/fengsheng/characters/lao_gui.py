@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.characters.base import BYSTANDER, CharacterDef, FlipAndDraw, Mission, Skill, black_count, count_colour
+from fengsheng.characters.base import BYSTANDER, CharacterDef, FlipAndDraw, Mission, Skill, count_colour, still_dying
 from fengsheng.core.cards import RED
 from fengsheng.core.events import Event
 from fengsheng.core.options import SKILL
@@ -26,11 +26,6 @@ if TYPE_CHECKING:
     from fengsheng.game import Game
 
 THREE = 3
-
-
-def still_dying(g: Game, seat: int) -> bool:
-    """Her death is being resolved and nobody has rescued her (A-30): three or more false intelligence remain."""
-    return seat in g.dying and black_count(g, seat) >= THREE
 
 
 class Ruse(FlipAndDraw):  # 就计

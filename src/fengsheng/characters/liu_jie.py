@@ -17,14 +17,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.characters.base import CharacterDef, Mission, Skill, black_count, take_blind
+from fengsheng.characters.base import CharacterDef, Mission, Skill, still_dying, take_blind
 from fengsheng.core.options import SKILL
 
 if TYPE_CHECKING:
     from fengsheng.core.options import Option
     from fengsheng.game import Game
 
-DEATH = 3  # false intelligence that kill (S-DEATH-1)
 INTEL_NEEDED = 6
 
 
@@ -63,8 +62,7 @@ class Scavenge(Skill):
         victim = data["seat"]
         return (
             victim != self.owner
-            and victim in g.dying
-            and black_count(g, victim) >= DEATH  # not once he has been rescued
+            and still_dying(g, victim)  # not once he has been rescued
             and bool(g.seats[victim].hand)
             and self.active(g)
             and self.owner not in g.dying

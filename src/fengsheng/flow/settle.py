@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from fengsheng.rules.base import Rule
 
 
+FATAL_BLACK = 3  # S-DEATH-1: three or more false intelligence kill
+
+
 def black_count(g: Game, seat: int) -> int:
     return sum(1 for c in g.seats[seat].intel if IS_BLACK[c])
 
@@ -36,7 +39,7 @@ class Settle(Frame):
     def run(self, g: Game) -> Decision | None:
         if self.stage == 0:  # S-DEATH-1: three or more false intelligence
             for s in g.trig_order():
-                if g.seats[s].in_game and s not in g.dying and black_count(g, s) >= 3:
+                if g.seats[s].in_game and s not in g.dying and black_count(g, s) >= FATAL_BLACK:
                     g.frames.append(Death(s))
                     return None
             if self.deaths_only:
@@ -99,7 +102,7 @@ class Death(Frame):
             return None
         g.frames.pop()
         g.dying.remove(s)
-        if black_count(g, s) < 3 and g.seats[s].alive:
+        if black_count(g, s) < FATAL_BLACK and g.seats[s].alive:
             i = g.death_order.index(s)
             del g.death_order[i]
             del g.killers[i]
