@@ -39,9 +39,7 @@ ANCHOR_KEYS = (
 )
 
 
-def run_games(
-    players: int, games: int, auto_pass: bool, seed0: int = 0, characters: bool = False
-) -> dict[str, float]:
+def run_games(players: int, games: int, auto_pass: bool, seed0: int = 0, characters: bool = False) -> dict[str, float]:
     config = Config(players=players, auto_pass=auto_pass, characters=characters)
     decisions = 0
     turns = 0
@@ -250,17 +248,27 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(figures))
     else:
         print(f"fengsheng engine, {args.players} players, {args.games} games per mode, one core, random legal choices")
-        print(f"  auto-pass off: {figures['decisions_per_s']:>9,} decisions/s {figures['games_per_s']:>8} games/s "
-              f"({figures['decisions_per_game']} decisions/game)")
-        print(f"  auto-pass on:  {figures['auto_pass_decisions_per_s']:>9,} decisions/s "
-              f"{figures['auto_pass_games_per_s']:>8} games/s ({figures['auto_pass_decisions_per_game']} decisions/game)")
-        print(f"  characters, auto-pass off: {figures['characters_decisions_per_s']:>9,} decisions/s "
-              f"{figures['characters_games_per_s']:>8} games/s ({figures['characters_decisions_per_game']} decisions/game)")
-        print(f"  characters, auto-pass on:  {figures['characters_auto_pass_decisions_per_s']:>9,} decisions/s "
-              f"{figures['characters_auto_pass_games_per_s']:>8} games/s")
-        print(f"  view(seat): {figures['view_us']} µs   deepcopy: {figures['deepcopy_us']} µs   "
-              f"Game.copy (pickle): {figures['copy_us']} µs   "
-              f"pickle: max {figures['pickle_kb_max']} KB ({args.players}p), {figures['pickle_kb_max_9p']} KB (9p)")
+        print(
+            f"  auto-pass off: {figures['decisions_per_s']:>9,} decisions/s {figures['games_per_s']:>8} games/s "
+            f"({figures['decisions_per_game']} decisions/game)"
+        )
+        print(
+            f"  auto-pass on:  {figures['auto_pass_decisions_per_s']:>9,} decisions/s "
+            f"{figures['auto_pass_games_per_s']:>8} games/s ({figures['auto_pass_decisions_per_game']} decisions/game)"
+        )
+        print(
+            f"  characters, auto-pass off: {figures['characters_decisions_per_s']:>9,} decisions/s "
+            f"{figures['characters_games_per_s']:>8} games/s ({figures['characters_decisions_per_game']} decisions/game)"
+        )
+        print(
+            f"  characters, auto-pass on:  {figures['characters_auto_pass_decisions_per_s']:>9,} decisions/s "
+            f"{figures['characters_auto_pass_games_per_s']:>8} games/s"
+        )
+        print(
+            f"  view(seat): {figures['view_us']} µs   deepcopy: {figures['deepcopy_us']} µs   "
+            f"Game.copy (pickle): {figures['copy_us']} µs   "
+            f"pickle: max {figures['pickle_kb_max']} KB ({args.players}p), {figures['pickle_kb_max_9p']} KB (9p)"
+        )
         print(anchor_text(figures, args.no_anchors))
     return 0
 

@@ -28,7 +28,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from fengsheng.config import CHARACTER_POOLS, DISTRIBUTION, OPTIONAL_DISTRIBUTION, Config
+from fengsheng.config import CHARACTER_POOLS, Config
+from fengsheng.editions.standard.identities import DISTRIBUTION, OPTIONAL_DISTRIBUTION
 from fengsheng.game import Game
 from fengsheng.invariants import check
 from fengsheng.sim.runner import derive_seed

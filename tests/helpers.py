@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from fengsheng.config import Config
+from fengsheng.editions import get_edition
 from fengsheng.flow.window import Window
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
@@ -23,6 +24,23 @@ from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
 
 ROOT = Path(__file__).parents[1]
+
+# The standard edition's tables, which most rule tests are about.
+STANDARD = get_edition("standard")
+STANDARD_DECK = STANDARD.deck
+CARD_TYPE = STANDARD.card_type
+CARD_COLOUR = STANDARD.card_colour
+IS_BLACK = STANDARD.is_black
+HANDLERS = STANDARD.handlers
+CHARACTERS = STANDARD.characters()
+DISTRIBUTION = STANDARD.distribution
+OPTIONAL_DISTRIBUTION = STANDARD.optional_distribution
+
+
+def pool(name: str = "base") -> list[str]:
+    """The standard edition's character pool ``name`` (full ids)."""
+    return STANDARD.pool(name)
+
 
 # The default identities by seat, cut to the player count: ug, mi, by, ug, mi, by …
 IDENTITY_CYCLE = ("ug", "mi", "by") * 3

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from fengsheng.config import Config
-from fengsheng.core.cards import STANDARD_DECK, Card
+from fengsheng.core.cards import Card
 from fengsheng.core.options import Decision, Option, parse_option
+from fengsheng.editions import get_edition
 from fengsheng.errors import ConfigError, FengshengError, IllegalAction, ReplayError, ScenarioError
 from fengsheng.game import Game
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "STANDARD_DECK",
     "Card",
     "Config",
     "ConfigError",
@@ -22,5 +22,6 @@ __all__ = [
     "Option",
     "ReplayError",
     "ScenarioError",
+    "get_edition",
     "parse_option",
 ]

@@ -1,24 +1,17 @@
-"""Game configuration: player count, identity distribution, variants and engine switches (S-DIST, S-VAR)."""
+"""Game configuration: the edition, player count, identity distribution, variants and engine switches (S-DIST, S-VAR).
+
+What an edition fixes (its identity table, player range, characters and text sets) comes from the edition object
+(``fengsheng.editions``); the config only names it."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from fengsheng.core.cards import BYSTANDER, MILITARY_INTEL, UNDERGROUND
 from fengsheng.errors import ConfigError
 
-# S-DIST-1: (underground, military_intel, bystander) per player count; the optional rows of 000「红色部分」.
-DISTRIBUTION: dict[int, tuple[int, int, int]] = {
-    3: (1, 1, 1),
-    4: (1, 1, 2),
-    5: (2, 2, 1),
-    6: (2, 2, 2),
-    7: (3, 3, 1),
-    8: (3, 3, 2),
-    9: (3, 3, 3),
-}
-OPTIONAL_DISTRIBUTION: dict[int, tuple[int, int, int]] = {4: (2, 2, 0), 6: (3, 3, 0), 7: (2, 2, 3)}
+if TYPE_CHECKING:
+    from fengsheng.editions.base import Edition
 
 CHARACTER_POOLS = ("base", "all")
 
@@ -34,7 +27,8 @@ VARIANTS = {
 class Config:
     """Everything that fixes a game's rules. Together with a seed and the decisions, it reproduces a game.
 
-    * ``players``: 3 to 9 (S-DIST-4).
+    * ``edition``: the edition played (``"standard"``, the default); see ``fengsheng.editions``.
+    * ``players``: the edition's range (3 to 9 in the standard edition, S-DIST-4).
     * ``optional_distribution``: use the optional identity row for 4, 6 or 7 players (S-DIST-2).
     * ``bystander_alliance``: S-VAR-1 (only with 2/2/2 or 3/3/3, A-77).
     * ``four_card_victory``: S-VAR-2.
@@ -45,6 +39,10 @@ class Config:
       supplement characters).
     * ``fixed_characters``: one character id per seat, for scenarios and tests (no selection is dealt).
     * ``player_sexes``: optional per-seat sex of the real players, ``"F"``/``"M"``/``""`` (S-CHAR-7, A-41).
+    * ``character_texts``: the edition's character text set (``""`` = its default; standard: ``"000"``, or
+      ``"004"``, A-45).
+
+    Character ids may be given by short name (``lao_gui``); they are stored by full id (``standard.lao_gui``).
     """
 
     players: int = 5
@@ -56,11 +54,28 @@ class Config:
     character_pool: str = "base"
     fixed_characters: tuple[str, ...] = field(default_factory=tuple)
     player_sexes: tuple[str, ...] = field(default_factory=tuple)
+    edition: str = "standard"
+    character_texts: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or not 3 <= self.players <= 9:
-            raise ConfigError(f"players must be an integer from 3 to 9 (S-DIST-4), not {self.players!r}")
-        if self.optional_distribution and self.players not in OPTIONAL_DISTRIBUTION:
+        from fengsheng.editions import get_edition
+
+        if not isinstance(self.edition, str):
+            raise ConfigError(f"edition must be a name, not {self.edition!r}")
+        ed = get_edition(self.edition)
+        lo, hi = ed.players
+        if not isinstance(self.players, int) or isinstance(self.players, bool) or not lo <= self.players <= hi:
+            raise ConfigError(f"players must be an integer from {lo} to {hi} (S-DIST-4), not {self.players!r}")
+        if not isinstance(self.character_texts, str) or (
+            self.character_texts and self.character_texts not in ed.text_sets
+        ):
+            raise ConfigError(
+                f"character_texts must be one of {', '.join(ed.text_sets)} for the {ed.id} edition, "
+                f"not {self.character_texts!r}"
+            )
+        if not self.character_texts:
+            object.__setattr__(self, "character_texts", ed.default_texts)
+        if self.optional_distribution and self.players not in ed.optional_distribution:
             raise ConfigError(
                 f"the optional identity row exists only for 4, 6 and 7 players (S-DIST-2), not {self.players}"
             )
@@ -80,11 +95,12 @@ class Config:
                 raise ConfigError(
                     f"fixed_characters needs one id per seat ({self.players}), got {len(self.fixed_characters)}"
                 )
-            from fengsheng.characters import CHARACTERS
-
-            unknown = [c for c in self.fixed_characters if c not in CHARACTERS]
+            known = ed.characters(self.character_texts)
+            full = tuple(ed.character_id(c) if isinstance(c, str) else c for c in self.fixed_characters)
+            unknown = [c for c in full if c not in known]
             if unknown:
-                raise ConfigError(f"unknown characters {unknown}; known: {', '.join(sorted(CHARACTERS))}")
+                raise ConfigError(f"unknown characters {unknown}; known: {', '.join(sorted(known))}")
+            object.__setattr__(self, "fixed_characters", full)
             if len(set(self.fixed_characters)) != len(self.fixed_characters):
                 raise ConfigError("fixed_characters: each character card exists once")
         if self.player_sexes and len(self.player_sexes) != self.players:
@@ -94,20 +110,25 @@ class Config:
                 raise ConfigError(f"player sex must be 'F', 'M' or '' (unknown), not {s!r}")
 
     @property
+    def edition_rules(self) -> Edition:
+        """The edition object this config names."""
+        from fengsheng.editions import get_edition
+
+        return get_edition(self.edition)
+
+    @property
     def distribution(self) -> tuple[int, int, int]:
         """(underground, military_intel, bystander) identity counts (S-DIST-1)."""
-        if self.optional_distribution:
-            return OPTIONAL_DISTRIBUTION[self.players]
-        return DISTRIBUTION[self.players]
+        return self.edition_rules.identity_counts(self.players, self.optional_distribution)
 
     def identity_pool(self) -> list[str]:
-        ug, mi, by = self.distribution
-        return [UNDERGROUND] * ug + [MILITARY_INTEL] * mi + [BYSTANDER] * by
+        return self.edition_rules.identity_pool(self.players, self.optional_distribution)
 
     @property
     def faction_target(self) -> int:
-        """Red/blue intelligence a faction needs (S-ID-1/2; 4 with S-VAR-2)."""
-        return 4 if self.four_card_victory else 3
+        """Red/blue intelligence a faction needs (S-ID-1/2; one more with S-VAR-2)."""
+        base = self.edition_rules.switches.faction_target
+        return base + 1 if self.four_card_victory else base
 
     @property
     def variants(self) -> tuple[str, ...]:

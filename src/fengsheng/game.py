@@ -18,9 +18,7 @@ import pickle
 import random
 from typing import Any
 
-from fengsheng.cards import HANDLERS, WINDOW_TYPES
 from fengsheng.config import Config
-from fengsheng.core.cards import CARD_TYPE, IS_BLACK, STANDARD_DECK
 from fengsheng.core.events import Event
 from fengsheng.core.options import (
     P_DECLARE,
@@ -47,6 +45,12 @@ class Game:
         if not isinstance(seed, int):
             raise IllegalAction(f"seed must be an integer, not {type(seed).__name__}")
         self.config = config
+        self.edition = ed = config.edition_rules
+        self.handlers = ed.handlers
+        self.card_type = ed.card_type  # per-card-id tables of the edition (hot paths index them)
+        self.is_black = ed.is_black
+        self.card_colour = ed.card_colour
+        self.characters = ed.characters(config.character_texts)
         self.seed = seed
         self.rng = random.Random(seed)
         self.n = config.players
@@ -257,13 +261,14 @@ class Game:
     def priority_options(self, seat: int, win: Any) -> list[Option] | tuple[Option, ...]:
         """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
         hand = self.seats[seat].hand
-        allowed = WINDOW_TYPES[win.kind]
+        allowed = self.edition.window_types[win.kind]
+        card_type = self.card_type
         conv = self.seat_conversions[seat]
         actions = self.seat_actions[seat]
         declarable = self.can_declare_now(seat)
         if not (conv or declarable or actions):
             for c in hand:  # fast path: most seats hold nothing usable in most windows
-                if CARD_TYPE[c] in allowed:
+                if card_type[c] in allowed:
                     break
             else:
                 return PASS_ONLY
@@ -274,13 +279,13 @@ class Game:
             cache: dict[str, list[tuple[int, int]]] = {}
             new = tuple.__new__
             for c in hand:
-                uses = self.card_uses(seat, c) if conv else (CARD_TYPE[c],)
+                uses = self.card_uses(seat, c) if conv else (card_type[c],)
                 for u in uses:
                     if u not in allowed:
                         continue
                     tg = cache.get(u)
                     if tg is None:
-                        h = HANDLERS[u]
+                        h = self.handlers[u]
                         tg = cache[u] = h.targets(self, seat, win) if h.can_use(self, seat, win) else []
                     for t, r in tg:
                         opts.append(new(Option, (PLAY, c, u, t, r, "")))
@@ -290,7 +295,7 @@ class Game:
 
     def card_uses(self, seat: int, card: int) -> tuple[str, ...]:
         """What ``card`` may be used as by ``seat``: its own type plus conversions (S-CARD-LOCK-5)."""
-        uses: tuple[str, ...] = (CARD_TYPE[card],)
+        uses: tuple[str, ...] = (self.card_type[card],)
         for r in self.seat_conversions[seat]:
             extra = r.card_uses(self, card)
             if extra:
@@ -304,7 +309,7 @@ class Game:
         return any(r.may_conceal(self, seat) for r in self.conceal_rules)
 
     def draw_count(self, seat: int) -> int:
-        n = 2  # S-TURN-4
+        n = self.edition.switches.draw_count  # S-TURN-4
         for r in self.draw_rules:
             n = r.draw_count(self, seat, n)
         return n
@@ -322,7 +327,7 @@ class Game:
 
     def send_method(self, seat: int, card: int) -> str:
         """The transmission method of ``card`` sent by ``seat``: the stamp on the card (S-PASS-2)."""
-        return STANDARD_DECK[card].method
+        return self.edition.card_method[card]
 
     def send_options(self, seat: int) -> list[Option]:
         from fengsheng.flow.turn import send_options_default
@@ -339,7 +344,7 @@ class Game:
         self.uid += 1
         use = Use(self.uid, seat, card, option.use, option.target, option.ref)
         data: dict[str, Any] = {"seat": seat, "uid": use.uid, "use": use.use, "target": use.target, "ref": use.ref}
-        if HANDLERS[option.use].hidden:
+        if self.handlers[option.use].hidden:
             use.hidden = True
             self.events.append(Event("use", data, {"card": card}, (seat,)))
         else:
@@ -366,11 +371,11 @@ class Game:
         if use.rule is not None:
             use.rule.resolve(self, use)
         else:
-            HANDLERS[use.use].resolve(self, use, win)
+            self.handlers[use.use].resolve(self, use, win)
 
     def dispose_use(self, use: Use) -> None:
         if use.card >= 0:
-            HANDLERS[use.use].dispose(self, use)
+            self.handlers[use.use].dispose(self, use)
 
     # ------------------------------------------------------------------------------------------------------
     # Primitives shared by the rules
@@ -522,7 +527,7 @@ class Game:
     def killer_of(self, seat: int) -> int:
         """Who put the fatal false intelligence in front of ``seat`` (A-48); -1 if unknown."""
         for c in reversed(self.seats[seat].intel):
-            if IS_BLACK[c]:
+            if self.is_black[c]:
                 return self.intel_source.get(c, -1)
         return -1
 
@@ -676,6 +681,7 @@ class Game:
         """A JSON-able record: config, seed and every answered decision. ``fengsheng.record.replay`` re-runs it."""
         return {
             "version": RECORD_VERSION,
+            "edition": self.config.edition,
             "config": self.config.to_dict(),
             "seed": self.seed,
             "scenario": self.scenario,

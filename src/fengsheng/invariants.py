@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fengsheng.core.cards import STANDARD_DECK
 from fengsheng.flow.window import Resolve, Window
 
 if TYPE_CHECKING:
@@ -23,7 +22,7 @@ class InvariantError(AssertionError):
 
 def card_zones(g: Game) -> dict[int, list[str]]:
     """Map every card id to the zones it is found in (exactly one when the invariant holds)."""
-    where: dict[int, list[str]] = {c: [] for c in range(len(STANDARD_DECK))}
+    where: dict[int, list[str]] = {c: [] for c in range(len(g.edition.deck))}
 
     def put(cards: list[int] | tuple[int, ...], zone: str) -> None:
         for c in cards:
@@ -53,8 +52,8 @@ def check(g: Game) -> None:
     bad = {c: z for c, z in where.items() if len(z) != 1}
     if bad:
         raise InvariantError(f"cards not in exactly one zone: {bad}")
-    if len(where) != len(STANDARD_DECK):
-        raise InvariantError(f"{len(where)} card ids instead of {len(STANDARD_DECK)}")
+    if len(where) != len(g.edition.deck):
+        raise InvariantError(f"{len(where)} card ids instead of {len(g.edition.deck)}")
     in_game = sum(1 for s in g.seats if s.in_game)
     if in_game != g.in_game_count or in_game < 0:
         raise InvariantError(f"in_game_count {g.in_game_count} but {in_game} seats in game")

@@ -34,7 +34,6 @@ from fengsheng.core.cards import (
     BYSTANDER,
     IDENTITIES,
     MILITARY_INTEL,
-    STANDARD_DECK,
     TEXT,
     UNDERGROUND,
     CardSpecError,
@@ -122,7 +121,8 @@ class Scenario:
             raise ScenarioError(f"'at' must be one of {[*AT_PHASES, *AT_STEPS]}, not {self.at!r}")
         g = Game(config, self.seed)
         g.scenario = self.to_dict()
-        free = list(range(len(STANDARD_DECK)))
+        deck = g.edition.deck
+        free = list(range(len(deck)))
 
         def take(ref: CardRef, where: str) -> int:
             if isinstance(ref, int):
@@ -131,11 +131,11 @@ class Scenario:
                 free.remove(ref)
                 return ref
             try:
-                spec = parse_spec(ref)
+                spec = parse_spec(ref, deck)
             except CardSpecError as exc:
                 raise ScenarioError(f"{where}: {exc}") from None
             for c in free:
-                if spec.matches(STANDARD_DECK[c]):
+                if spec.matches(deck[c]):
                     free.remove(c)
                     return c
             raise ScenarioError(f"{where}: no free card left matching {ref!r}")
@@ -146,9 +146,7 @@ class Scenario:
             raise ScenarioError(f"identities must list {n} of {IDENTITIES} (or ug/mi/by), got {self.identities!r}")
         g.events.append(Event("setup", {"players": n, "distribution": list(config.distribution), "scenario": True}))
         if self.characters:
-            from fengsheng.characters import CHARACTERS
-
-            unknown = [c for c in self.characters.values() if c not in CHARACTERS]
+            unknown = [c for c in self.characters.values() if g.edition.character_id(c) not in g.characters]
             if unknown:
                 raise ScenarioError(f"unknown characters {unknown}")
             assign_characters(g, dict(self.characters), dict(self.face_up))
@@ -210,7 +208,7 @@ class Scenario:
         else:
             g.phase = PH_PASS
             t = self.transit or {}
-            method = t.get("method") or STANDARD_DECK[transit_card].method
+            method = t.get("method") or deck[transit_card].method
             sender = int(t.get("sender", self.current))
             target = int(t.get("target", -1))
             p = Passing(transit_card, sender, method, target, method == TEXT)

@@ -40,7 +40,7 @@ class Script:
 
     def card(self, spec: str, seat: int, zone: str = "hand") -> int:
         cards = self.g.seats[seat].hand if zone == "hand" else self.g.seats[seat].intel
-        found = find_cards(spec, cards)
+        found = find_cards(spec, cards, self.g.edition.deck)
         if not found:
             raise UnscriptedPrompt(f"no {spec} in the {zone} of seat {seat}: {cards}")
         return found[0]

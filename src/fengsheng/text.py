@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.core.cards import STANDARD_DECK
+from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
 
 LANGS = ("zh", "en")
 
@@ -129,17 +129,15 @@ def character_name(cid: str | None, lang: str = "zh") -> str:
     """A character's name; a face-down character not known to the viewer is 盖伏 / face down."""
     if cid is None:
         return "【盖伏角色】" if lang == "zh" else "[face-down character]"
-    from fengsheng.characters import CHARACTERS
 
-    ch = CHARACTERS.get(cid)
+    ch = _catalog().get(cid)
     return f"【{ch.name(lang)}】" if ch is not None else cid
 
 
 def skill_name(skill_id: str, lang: str = "zh") -> str:
     """A skill's printed name, or its character's name and number (C-LAO_GUI-1 → 老鬼 1)."""
-    from fengsheng.characters import CHARACTERS
 
-    for ch in CHARACTERS.values():
+    for ch in _catalog().values():
         for sk in ch.texts.get("skills", []):
             if sk["id"] == skill_id:
                 label = sk["name"][lang] or f"{ch.name(lang)} {skill_id.rsplit('-', 1)[-1]}"
@@ -434,3 +432,9 @@ def result_line(r: dict[str, Any], lang: str = "zh") -> str:
     if lang == "zh":
         return f"游戏结束（{reason}）：胜者 {winners or '无'} {factions}"
     return f"Game over ({reason}): winners {winners or 'none'} {factions}"
+
+
+def _catalog() -> dict[str, Any]:
+    from fengsheng.characters import all_characters
+
+    return all_characters()

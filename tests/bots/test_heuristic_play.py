@@ -7,12 +7,12 @@ from typing import Any, ClassVar
 
 from fengsheng.bots import HeuristicBot
 from fengsheng.config import Config
-from fengsheng.core.cards import CARD_COLOUR, STANDARD_DECK
 from fengsheng.core.options import Option
 from fengsheng.game import Game
 from fengsheng.scenario import Scenario
 from fengsheng.sim.runner import derive_seed, play_game
 from fengsheng.testing import Script
+from tests.helpers import CARD_COLOUR, STANDARD_DECK
 
 FIVE = ["ug", "mi", "ug", "mi", "by"]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.core.cards import CARD_COLOUR, find_cards
+from fengsheng.core.cards import find_cards
 from fengsheng.game import Game
 from fengsheng.testing import Script
-from tests.helpers import build, opts, seat_opts
+from tests.helpers import CARD_COLOUR, build, opts, seat_opts
 
 BERET = "bei_lei_mao"
 STEAL = "C-BEI_LEI_MAO-2"

@@ -18,20 +18,18 @@ from __future__ import annotations
 
 import pytest
 
-from fengsheng.characters import CHARACTERS
-from fengsheng.core.cards import CARD_TYPE
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
 from fengsheng.testing import Script
+from tests.helpers import CARD_TYPE, CHARACTERS, opts
 from tests.helpers import build_asked as build
-from tests.helpers import opts
 
 HIDDEN = sorted(c for c, ch in CHARACTERS.items() if ch.hidden)
 PUBLIC = sorted(c for c, ch in CHARACTERS.items() if not ch.hidden)
 # 「翻开此角色」 skills: the first skill of every hidden character; 蝮蛇's 弹药无限 (a public character, A-51)
-FLIP_SKILLS = {**{c: (f"{c}.1",) for c in HIDDEN}, "fu_she": ("fu_she.2",)}
+FLIP_SKILLS = {**{c: (f"{CHARACTERS[c].short}.1",) for c in HIDDEN}, "standard.fu_she": ("fu_she.2",)}
 # hidden characters whose flip has a printed condition (the others flip 「任意时候」)
-CONDITIONAL_FLIP = {"lao_gui", "lao_qiang", "lao_jin", "yi_dian_yuan"}
+CONDITIONAL_FLIP = {"standard.lao_gui", "standard.lao_qiang", "standard.lao_jin", "standard.yi_dian_yuan"}
 
 
 def rich(character: str, face_up: bool, current: int) -> Game:
@@ -200,7 +198,7 @@ def test_S_CHAR_3_cannot_flip_at_will(character: str, current: int) -> None:
     g = rich(character, face_up=False, current=current)
     seen = sweep(g, 1)
     flips = {ctx: [o for o in ops if o.startswith("skill")] for ctx, ops in seen.items()}
-    if character == "yi_dian_yuan":
+    if character == "standard.yi_dian_yuan":
         # her condition: intelligence reaches her (Step 2 while she holds it: seat 0's card, or her own coming back)
         assert flips.pop("step2") == ["skill yi_dian_yuan.1"]
     assert not any(flips.values()), flips

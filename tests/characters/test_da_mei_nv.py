@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from fengsheng.characters.base import black_count
-from fengsheng.characters.da_mei_nv import DaMeiNvMission
 from fengsheng.core.cards import find_cards
+from fengsheng.editions.standard.characters.da_mei_nv import DaMeiNvMission
 from fengsheng.game import Game
 from fengsheng.testing import Script
 from tests import helpers

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.characters.dao_feng import DaoFengMission
-from fengsheng.core.cards import CARD_COLOUR, RED
+from fengsheng.core.cards import RED
+from fengsheng.editions.standard.characters.dao_feng import DaoFengMission
 from fengsheng.game import Game
 from fengsheng.testing import Script
 from tests import helpers
-from tests.helpers import opts, rule_of, seat_opts
+from tests.helpers import CARD_COLOUR, opts, rule_of, seat_opts
 
 BLADE = "dao_feng"
 

@@ -17,10 +17,9 @@ and burns E's two red cards and one blue card (A-38: she picks); 柒佰 gives A 
 
 from __future__ import annotations
 
-from fengsheng.core.cards import CARD_COLOUR, IS_BLACK
 from fengsheng.game import Game
 from fengsheng.testing import Script
-from tests.helpers import build_asked, kinds, passes
+from tests.helpers import CARD_COLOUR, IS_BLACK, build_asked, kinds, passes
 
 A, B, C, D, E = range(5)
 INTEL = {
@@ -96,7 +95,7 @@ def test_EX_1_play_phase_with_burn_shan_ling_snipe_and_see_through() -> None:
     # the 烧毁 and the 识破 both went to the discard pile
     assert {e.data["card"] for e in ev if e.kind == "use"} <= set(g.discard)
     # 闪灵 is public now
-    assert g.view(A)["seats"][C]["character"] == "shan_ling"
+    assert g.view(A)["seats"][C]["character"] == "standard.shan_ling"
     assert [len(s.intel) for s in g.seats] == [3, 4, 4, 3, 1]
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.core.cards import CARD_TYPE, IS_BLACK, find_cards
+from fengsheng.core.cards import find_cards
 from fengsheng.game import Game
 from fengsheng.testing import Script
-from tests.helpers import build, kinds, opts
+from tests.helpers import CARD_TYPE, IS_BLACK, build, kinds, opts
 
 HMG = "hei_mei_gui"
 FLIP = f"skill {HMG}.1"

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from fengsheng.core.cards import CARD_COLOUR, RED
+from fengsheng.core.cards import RED
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
 from fengsheng.testing import Script
 from tests import helpers
-from tests.helpers import kinds, opts
+from tests.helpers import CARD_COLOUR, kinds, opts
 
 
 def build(players: int = 3, **kw: Any) -> Game:
@@ -40,8 +40,8 @@ def test_C_LAO_GUI_1_flip_when_locked_draws_two() -> None:
     assert g.seats[1].face_up and len(g.seats[1].hand) == 2
     assert g.locks == [1]
     flip = next(e for e in g.events if e.kind == "flip")
-    assert flip.data == {"seat": 1, "character": "lao_gui"}  # public from now on
-    assert g.view(2)["seats"][1]["character"] == "lao_gui"
+    assert flip.data == {"seat": 1, "character": "standard.lao_gui"}  # public from now on
+    assert g.view(2)["seats"][1]["character"] == "standard.lao_gui"
     s.expect(0, "send")
 
 
@@ -273,7 +273,7 @@ def test_C_LAO_GUI_3_not_usable_face_down_or_with_an_empty_hand() -> None:
     g = dying_lao_gui(["B:lock", "R:burn"], face_up=False)
     Script(g).do("1: accept")
     assert not g.seats[1].alive and "skill" not in kinds(g)
-    assert g.view(0)["seats"][1]["character"] == "lao_gui"  # revealed at death (S-DEATH-5)
+    assert g.view(0)["seats"][1]["character"] == "standard.lao_gui"  # revealed at death (S-DEATH-5)
     g = dying_lao_gui([])
     Script(g).do("1: accept")
     assert not g.seats[1].alive and "skill" not in kinds(g)

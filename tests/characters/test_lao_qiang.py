@@ -141,7 +141,7 @@ def test_C_LAO_QIANG_2_a_covered_public_character_loses_its_skills_but_keeps_its
     s.do("1: " + cover(2), "2: pass")  # 柒佰 could lock in seat 0's play phase, but passes
     assert not g.seats[2].face_up
     s.do("0: send c{R:decode}")  # from now on 柒佰 is asked nothing: his lock is no longer usable
-    assert g.seats[2].character == "qi_bai" and not g.seats[2].face_up
+    assert g.seats[2].character == "standard.qi_bai" and not g.seats[2].face_up
     # seat 1 gets the card first; he declines; then it reaches 柒佰, who accepts his fifth non-false: mission kept
     s.do("1: decline", "2: accept")
     s.expect(2, "declare")

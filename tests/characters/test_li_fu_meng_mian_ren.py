@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fengsheng.characters.base import black_count
-from fengsheng.characters.li_fu_meng_mian_ren import LiFuMengMianRenMission
+from fengsheng.editions.standard.characters.li_fu_meng_mian_ren import LiFuMengMianRenMission
 from fengsheng.game import Game
 from fengsheng.testing import Script
 from tests import helpers

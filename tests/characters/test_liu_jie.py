@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.characters.liu_jie import LiuJieMission
+from fengsheng.editions.standard.characters.liu_jie import LiuJieMission
 from fengsheng.game import Game
 from fengsheng.testing import Script
 from tests import helpers

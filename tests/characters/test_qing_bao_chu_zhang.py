@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.characters.qing_bao_chu_zhang import QingBaoChuZhangMission
-from fengsheng.core.cards import IS_BLACK, find_cards
+from fengsheng.core.cards import find_cards
+from fengsheng.editions.standard.characters.qing_bao_chu_zhang import QingBaoChuZhangMission
 from fengsheng.game import Game
 from fengsheng.testing import Script
-from tests.helpers import build, opts, rule_of
+from tests.helpers import IS_BLACK, build, opts, rule_of
 
 CHIEF = "qing_bao_chu_zhang"
 

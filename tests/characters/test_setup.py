@@ -7,7 +7,7 @@ sex (S-CHAR-7, A-41).
 * Config: ``characters``, ``character_pool`` ("base" = the 18 of the 2010 rulebook, "all" = plus the supplement),
   ``fixed_characters``, ``player_sexes``.
 * Registry (``fengsheng.characters``): ``CHARACTERS``, ``pool()``, ``text()``; every character of the text set
-  ``data/characters-standard-000.json`` has a module.
+  ``editions/standard/data/characters-000.json`` has a module.
 """
 
 from __future__ import annotations
@@ -21,18 +21,19 @@ from typing import Any
 
 import pytest
 
-from fengsheng.characters import CHARACTERS, pool, text
+from fengsheng.characters import text
 from fengsheng.characters.base import CharacterDef, Mission, Skill
 from fengsheng.config import Config
 from fengsheng.core.options import CHOOSE_CHARACTER
 from fengsheng.errors import ConfigError, IllegalAction
 from fengsheng.game import Game
 from fengsheng.scenario import Scenario
+from tests.helpers import CHARACTERS, pool
 
 TEXTS: dict[str, Any] = json.loads(
-    resources.files("fengsheng").joinpath("data/characters-standard-000.json").read_text("utf-8")
+    resources.files("fengsheng.editions.standard").joinpath("data/characters-000.json").read_text("utf-8")
 )
-TEXT_IDS = sorted(TEXTS["characters"])
+TEXT_IDS = sorted(f"standard.{c}" for c in TEXTS["characters"])  # full ids
 CHAR_RE = re.compile("|".join(sorted((re.escape(c) for c in TEXT_IDS), key=len, reverse=True)))
 
 
@@ -201,7 +202,7 @@ def test_S_SETUP_1_fixed_characters_skip_the_deal() -> None:
     g = Game.new(Config(players=4, characters=True, fixed_characters=fixed), 0)
     assert g.decision is not None and g.decision.kind == "priority"
     assert "characters_dealt" not in [e.kind for e in g.events]
-    assert tuple(s.character for s in g.seats) == fixed
+    assert tuple(s.character for s in g.seats) == tuple(f"standard.{c}" for c in fixed)  # stored by full id
     assert [s.face_up for s in g.seats] == [False, True, False, True]  # S-SETUP-2 still applies
 
 
@@ -252,13 +253,13 @@ def test_S_SETUP_1_every_character_of_the_text_set_has_a_module() -> None:
     missing = sorted(set(TEXT_IDS) - set(CHARACTERS))
     assert missing == [], f"characters without a module: {missing}"
     assert sorted(CHARACTERS) == TEXT_IDS
-    assert "yi_xian_sheng" not in CHARACTERS
+    assert "standard.yi_xian_sheng" not in CHARACTERS
 
 
 def test_S_SETUP_1_each_module_implements_the_skills_and_mission_of_its_text() -> None:
     for cid, ch in CHARACTERS.items():
         assert isinstance(ch, CharacterDef) and ch.id == cid
-        t = TEXTS["characters"][cid]
+        t = TEXTS["characters"][ch.short]
         assert (ch.sex, ch.hidden, ch.pool) == (t["sex"], t["hidden"], t["pool"])
         skills = [r for r in ch.rules if issubclass(r, Skill)]
         missions = [r for r in ch.rules if issubclass(r, Mission)]

@@ -42,7 +42,7 @@ def test_C_SHAN_LING_1_S_TERM_10_burns_all_when_three_or_fewer() -> None:
     burned = list(g.seats[3].intel)
     s.do("2: skill shan_ling.1 @3")
     # the flip is the cost, paid at once: she is face up while the skill waits on the stack
-    assert g.seats[2].face_up and g.view(0)["seats"][2]["character"] == "shan_ling"
+    assert g.seats[2].face_up and g.view(0)["seats"][2]["character"] == "standard.shan_ling"
     assert [u.use for u in s.stack()] == ["shan_ling.1"]
     assert g.seats[3].intel == burned
     s.do("3: pass", "0: pass", "1: pass", "2: pass")

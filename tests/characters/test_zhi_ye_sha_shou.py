@@ -14,11 +14,10 @@ from typing import Any
 import pytest
 
 from fengsheng.config import Config
-from fengsheng.core.cards import CARD_COLOUR, IS_BLACK
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
 from fengsheng.testing import Script
-from tests.helpers import build_asked, kinds, opts
+from tests.helpers import CARD_COLOUR, IS_BLACK, build_asked, kinds, opts
 from tests.rules.test_hooks import PlaceBlack
 
 

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from fengsheng.config import Config
-from fengsheng.core.cards import STANDARD_DECK
 from fengsheng.core.options import (
     ACCEPT,
     DECLARE,
@@ -28,6 +27,7 @@ from fengsheng.core.options import (
 )
 from fengsheng.errors import FengshengError, IllegalAction
 from fengsheng.game import Game
+from tests.helpers import STANDARD_DECK
 
 # Malformed notation: parse_option itself refuses it.
 GARBAGE = [

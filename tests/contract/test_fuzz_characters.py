@@ -15,11 +15,10 @@ from typing import Any
 
 import pytest
 
-from fengsheng.characters import CHARACTERS, pool
 from fengsheng.config import Config
 from fengsheng.sim.runner import derive_seed
 from tests.contract.test_fuzz import END_REASONS
-from tests.helpers import load_fuzz
+from tests.helpers import CHARACTERS, load_fuzz, pool
 
 fuzz = load_fuzz()
 
@@ -72,7 +71,7 @@ def test_random_play_with_characters() -> None:
     assert set(chosen) == set(CHARACTERS)
     assert kinds["flip"] > 0 and kinds["cover"] > 0 and kinds["characters_dealt"] > 0
     assert len(skills) >= 25, sorted(skills)
-    assert {c for c in CHARACTERS if any(k.startswith(f"C-{c.upper()}-") for k in skills)} >= {
+    assert {c for c in (ch.short for ch in CHARACTERS.values()) if any(k.startswith(f"C-{c.upper()}-") for k in skills)} >= {
         "lao_gui",
         "shan_ling",
         "qi_bai",

@@ -45,15 +45,14 @@ import random
 import re
 from typing import Any
 
-from fengsheng.characters import CHARACTERS
 from fengsheng.config import Config
-from fengsheng.core.cards import IDENTITIES, PROBE, STANDARD_DECK, TEXT
+from fengsheng.core.cards import IDENTITIES, PROBE, TEXT
 from fengsheng.core.options import DECLARE_KIND, SKILL_CHOICE, parse_option
 from fengsheng.flow.setup import Setup
 from fengsheng.flow.window import Resolve, Window
 from fengsheng.game import Game
 from fengsheng.sim.runner import derive_seed
-from tests.helpers import load_fuzz
+from tests.helpers import CHARACTERS, STANDARD_DECK, load_fuzz
 
 fuzz = load_fuzz()
 
@@ -74,7 +73,7 @@ OTHER_KEYS = frozenset(
         "killer", "kind", "line", "locks", "lost", "lured", "me", "method", "order", "phase", "players", "probes",
         "probes_out_count", "reason", "result", "rule", "scenario", "seat", "seats", "sender", "sex", "skill",
         "source", "stack", "step", "table_count", "target", "to", "transit", "turn", "turns", "uid", "use", "user",
-        "variants", "why", "window", "winners", "with_characters",
+        "variants", "why", "window", "winners", "with_characters", "edition", "character_texts",
     }
 )  # fmt: skip
 
@@ -90,11 +89,11 @@ def character_of(text: str) -> str | None:
     if text in CHARACTER_IDS:
         return text
     m = _SKILL_ID.fullmatch(text)
-    if m and m.group(1).lower() in CHARACTER_IDS:
-        return m.group(1).lower()
+    if m and f"standard.{m.group(1).lower()}" in CHARACTER_IDS:
+        return f"standard.{m.group(1).lower()}"
     m = _SKILL_KEY.fullmatch(text)
-    if m and m.group(1) in CHARACTER_IDS:
-        return m.group(1)
+    if m and f"standard.{m.group(1)}" in CHARACTER_IDS:  # skill option words use the short name
+        return f"standard.{m.group(1)}"
     return None
 
 

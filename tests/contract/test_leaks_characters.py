@@ -153,21 +153,21 @@ def test_oracle_catches_a_face_down_character_shown(monkeypatch: Any) -> None:
     t.clean()
     # the private part of 老鬼's seating event, shown to seat 0
     seated = next(e for e in g.events if e.kind == "character" and e.data["seat"] == 1)
-    with pytest.raises(AssertionError, match="character 'lao_gui'"):
+    with pytest.raises(AssertionError, match=r"character 'standard\.lao_gui'"):
         oracle.check_event(g, 0, seated.full(), "doctored")
     # the question she is asked is a skill of hers: the same for a skill event
-    with pytest.raises(AssertionError, match="character 'lao_gui'"):
+    with pytest.raises(AssertionError, match=r"character 'standard\.lao_gui'"):
         oracle.check_event(g, 2, {"kind": "skill", "seat": 1, "skill": "C-LAO_GUI-1"}, "doctored")
     # a view that shows her card to another seat
     real_view = fengsheng.views.view
 
     def leaky(game: Game, seat: int | None) -> dict[str, Any]:
         v = real_view(game, seat)
-        v["seats"][1]["character"] = "lao_gui"
+        v["seats"][1]["character"] = "standard.lao_gui"
         return v
 
     monkeypatch.setattr(fengsheng.views, "view", leaky)
-    with pytest.raises(AssertionError, match="character 'lao_gui'"):
+    with pytest.raises(AssertionError, match=r"character 'standard\.lao_gui'"):
         oracle.check_view(g, 3, "doctored")
     monkeypatch.setattr(fengsheng.views, "view", real_view)
     oracle.check_view(g, 1, "ok")  # her own view may show it
@@ -227,7 +227,7 @@ def test_oracle_catches_exchanged_identities_shown_to_a_third_player() -> None:
     ex = next(e for e in g.events if e.kind == "identities_exchanged")
     assert set(ex.audience) == {0, 2}
     assert not g.seats[2].face_up and g.view(3)["seats"][2]["character"] is None  # covered: no longer shown,
-    assert t.oracle.character_ok(g, 3, "lao_qiang")  # but everyone saw it face up: not a secret
+    assert t.oracle.character_ok(g, 3, "standard.lao_qiang")  # but everyone saw it face up: not a secret
     with pytest.raises(AssertionError, match="identity"):
         t.oracle.check_event(g, 3, ex.full(), "doctored")
     with pytest.raises(AssertionError, match="identity"):
@@ -257,8 +257,8 @@ def test_oracle_catches_the_deal_shown_to_another_player() -> None:
 
 def test_character_words_are_recognised() -> None:
     shown = collect(
-        {"kind": "x", "skill": "C-SHAN_LING-1", "use": "qi_bai.2", "characters": ["lao_gui"], "why": "target_gone"},
+        {"kind": "x", "skill": "C-SHAN_LING-1", "use": "qi_bai.2", "characters": ["standard.lao_gui"], "why": "target_gone"},
         Shown(),
     )
-    assert sorted(ch for _, ch in shown.characters) == ["lao_gui", "qi_bai", "shan_ling"]
+    assert sorted(ch for _, ch in shown.characters) == ["standard.lao_gui", "standard.qi_bai", "standard.shan_ling"]
     assert not shown.unknown_keys

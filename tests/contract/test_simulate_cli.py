@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from fengsheng.cards import HANDLERS
 from fengsheng.cli import main
 from fengsheng.config import Config
 from fengsheng.core.state import Use
 from fengsheng.flow.window import Window
 from fengsheng.game import Game
 from fengsheng.record import load, replay, save
+from tests.helpers import HANDLERS
 
 TIMES = ("seconds", "games_per_s")
 

@@ -11,11 +11,11 @@ import random
 from typing import Any
 
 from fengsheng.config import Config
-from fengsheng.core.cards import STANDARD_DECK, TEXT
+from fengsheng.core.cards import TEXT
 from fengsheng.core.options import DECLARE_KIND
 from fengsheng.game import Game
 from fengsheng.testing import Script
-from tests.helpers import build_table
+from tests.helpers import STANDARD_DECK, build_table
 
 
 def build(**kw: Any) -> Game:

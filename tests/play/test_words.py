@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from fengsheng.config import Config
-from fengsheng.core.cards import STANDARD_DECK
 from fengsheng.core.options import Option
 from fengsheng.game import Game
 from fengsheng.play.screen import render_question, render_screen, to_text
@@ -21,6 +20,7 @@ from fengsheng.play.words import (
     help_topic,
     number_options,
 )
+from tests.helpers import STANDARD_DECK
 
 RAW = re.compile(r"(?<![A-Za-z])c\d+|[@^]\d|\bx\d+|_")  # card ids, seat/uid refs, option words like lure_away
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from fengsheng.cards import HANDLERS
 from fengsheng.core.options import SKILL, Option
 from fengsheng.core.state import Use
 from fengsheng.flow.window import Window
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.testing import Script
-from tests.helpers import add_rules, arrivals, events, obtained, uses_offered
+from tests.helpers import HANDLERS, add_rules, arrivals, events, obtained, uses_offered
 from tests.helpers import build_table as build
 
 

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from fengsheng.core.cards import CARD_COLOUR, CARD_TYPE
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.testing import Script
-from tests.helpers import AnyTurnLock, Clockwise, add_rules, arrivals, events, obtained, uses_offered, window
+from tests.helpers import (
+    CARD_COLOUR,
+    CARD_TYPE,
+    AnyTurnLock,
+    Clockwise,
+    add_rules,
+    arrivals,
+    events,
+    obtained,
+    uses_offered,
+    window,
+)
 from tests.helpers import build_table as build
 
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
-from fengsheng.core.cards import STANDARD_DECK
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.testing import Script
-from tests.helpers import add_rules, events, uses_offered
+from tests.helpers import STANDARD_DECK, add_rules, events, uses_offered
 from tests.helpers import build_table as build
 
 

@@ -10,23 +10,14 @@ import csv
 from collections import Counter
 from pathlib import Path
 
-from fengsheng.config import DISTRIBUTION, OPTIONAL_DISTRIBUTION, Config
-from fengsheng.core.cards import (
-    BLACK,
-    BLUE,
-    CARD_TYPES,
-    COLOURS,
-    IDENTITIES,
-    METHODS,
-    PROBE,
-    RED,
-    STANDARD_DECK,
-)
+from fengsheng.config import Config
+from fengsheng.core.cards import BLACK, BLUE, CARD_TYPES, COLOURS, IDENTITIES, METHODS, PROBE, RED
 from fengsheng.game import Game
 from fengsheng.invariants import card_zones, check
 from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
 from tests.conftest import play_random
+from tests.helpers import DISTRIBUTION, OPTIONAL_DISTRIBUTION, STANDARD_DECK
 
 # S-COMP-6: type -> (method, red, blue, black)
 TABLE = {
@@ -110,7 +101,7 @@ def test_S_COMP_6_probe_split_three_identities_three_colours_two_effects() -> No
 
 def test_S_COMP_6_engine_deck_matches_the_shared_csv_when_present() -> None:
     shared = Path(__file__).resolve().parents[3] / "shared" / "rules" / "standard-cards.csv"
-    packaged = Path(__file__).resolve().parents[2] / "src" / "fengsheng" / "data" / "standard-cards.csv"
+    packaged = Path(__file__).resolve().parents[2] / "src" / "fengsheng" / "editions" / "standard" / "data" / "cards.csv"
     rows = list(csv.DictReader(packaged.read_text(encoding="utf-8").splitlines()))
     assert sum(int(r["count"]) for r in rows) == 81
     assert len(rows) == 42

@@ -8,13 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from fengsheng.config import Config
-from fengsheng.core.cards import IS_BLACK
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.testing import Script
 from tests.conftest import play_random
+from tests.helpers import IS_BLACK, kinds, passes
 from tests.helpers import build_asked as build
-from tests.helpers import kinds, passes
 from tests.rules.test_hooks import PlaceBlack, listener
 
 

@@ -6,10 +6,11 @@ from collections import Counter
 
 import pytest
 
-from fengsheng.config import DISTRIBUTION, OPTIONAL_DISTRIBUTION, Config
+from fengsheng.config import Config
 from fengsheng.core.cards import BYSTANDER, MILITARY_INTEL, UNDERGROUND
 from fengsheng.errors import ConfigError
 from fengsheng.game import Game
+from tests.helpers import DISTRIBUTION, OPTIONAL_DISTRIBUTION
 
 MAIN = {3: (1, 1, 1), 4: (1, 1, 2), 5: (2, 2, 1), 6: (2, 2, 2), 7: (3, 3, 1), 8: (3, 3, 2), 9: (3, 3, 3)}
 OPTIONAL = {4: (2, 2, 0), 6: (3, 3, 0), 7: (2, 2, 3)}

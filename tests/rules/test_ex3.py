@@ -8,9 +8,9 @@ because the last 截获 resolves first; the other 截获 cards have failed and a
 from __future__ import annotations
 
 from fengsheng.config import Config
-from fengsheng.core.cards import CARD_TYPE
 from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
+from tests.helpers import CARD_TYPE
 
 A, B, C, D, E, F = range(6)
 

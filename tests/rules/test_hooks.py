@@ -16,14 +16,14 @@ from typing import Any
 import pytest
 
 from fengsheng.config import Config
-from fengsheng.core.cards import CARD_COLOUR, CARD_TYPE, IS_BLACK, SEE_THROUGH
+from fengsheng.core.cards import SEE_THROUGH
 from fengsheng.core.options import SKILL, Option
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
-from tests.helpers import opts
+from tests.helpers import CARD_COLOUR, CARD_TYPE, IS_BLACK, opts
 
 PLACE = "test.place"
 PING = "test.ping"

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from fengsheng.core.cards import CARD_COLOUR
 from fengsheng.testing import Script
-from tests.helpers import build, take
+from tests.helpers import CARD_COLOUR, build, take
 
 
 def test_S_INTEL_1_red_for_underground_blue_for_military_intel() -> None:

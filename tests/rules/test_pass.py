@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from fengsheng.core.cards import CARD_COLOUR, CARD_TYPE, IS_BLACK
 from fengsheng.core.options import SKILL, Option
 from fengsheng.core.state import Use
 from fengsheng.flow.window import Window
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.testing import Script
-from tests.helpers import AnyTurnLock, add_rules, arrivals, events, uses_offered
+from tests.helpers import CARD_COLOUR, CARD_TYPE, IS_BLACK, AnyTurnLock, add_rules, arrivals, events, uses_offered
 from tests.helpers import build_table as build
 
 

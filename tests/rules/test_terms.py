@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from fengsheng.characters import CHARACTERS, pool
 from fengsheng.characters.base import wiped_out
-from fengsheng.core.cards import CARD_COLOUR, IS_BLACK, STANDARD_DECK
 from fengsheng.testing import Script
-from tests.helpers import build
+from tests.helpers import CARD_COLOUR, CHARACTERS, IS_BLACK, STANDARD_DECK, build, pool
 
 
 def test_S_COMP_2_the_rules_use_108_components_not_the_retail_115() -> None:

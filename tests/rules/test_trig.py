@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fengsheng.core.cards import IS_BLACK
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.testing import Script
+from tests.helpers import IS_BLACK, kinds
 from tests.helpers import build_asked as build
-from tests.helpers import kinds
 from tests.rules.test_hooks import listener
 
 

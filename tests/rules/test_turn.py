@@ -7,14 +7,14 @@ from typing import Any
 import pytest
 
 from fengsheng.config import Config
-from fengsheng.core.cards import CARD_TYPE, find_cards
+from fengsheng.core.cards import find_cards
 from fengsheng.core.options import Option
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
 from tests.conftest import play_random
-from tests.helpers import build, kinds
+from tests.helpers import CARD_TYPE, build, kinds
 from tests.rules.test_hooks import listener
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from fengsheng.config import Config
-from fengsheng.core.cards import BYSTANDER, IS_BLACK
+from fengsheng.core.cards import BYSTANDER
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.rules.victory import BystanderMission, UndergroundVictory
 from fengsheng.testing import Script
+from tests.helpers import IS_BLACK, kinds
 from tests.helpers import build_asked as build
-from tests.helpers import kinds
 from tests.rules.test_hooks import listener
 
 

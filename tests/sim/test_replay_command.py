@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from fengsheng.cards import HANDLERS
 from fengsheng.cli import main
 from fengsheng.config import Config
 from fengsheng.sim.simulate import simulate
+from tests.helpers import HANDLERS
 
 
 def test_replay_a_game_from_games_jsonl(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -35,13 +35,10 @@ from typing import Any
 
 from fengsheng.bots.base import Bot
 from fengsheng.bots.belief import BY, FLOOR, IDENTITY_INDEX, MI, UG, IdentityBelief
-from fengsheng.config import DISTRIBUTION
 from fengsheng.core.cards import (
     BLACK,
     BLUE,
     BURN,
-    CARD_COLOUR,
-    CARD_TYPE,
     DECODE,
     DIRECT,
     DISCARD_1,
@@ -53,7 +50,6 @@ from fengsheng.core.cards import (
     RED,
     RETURN,
     SEE_THROUGH,
-    STANDARD_DECK,
     TEXT,
     TRUE_OR_FALSE,
 )
@@ -71,10 +67,21 @@ from fengsheng.core.options import (
     Decision,
     Option,
 )
+from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
+from fengsheng.editions.standard.identities import DISTRIBUTION
 
 COLOURS3 = (RED, BLUE, BLACK)
+CARD_TYPE = tuple(c.type for c in STANDARD_DECK)  # the standard edition is the one the bot knows
+CARD_COLOUR = tuple(c.colour for c in STANDARD_DECK)
 PROBE_IDS = tuple(c.id for c in STANDARD_DECK if c.type == PROBE)
 DRAW_LINE = next(c.probe_line for c in STANDARD_DECK if c.probe_effect == DRAW_2)
+
+
+def short(cid: str) -> str:
+    """A character id without its edition (``standard.lao_gui`` -> ``lao_gui``): the bot's tables use short names."""
+    return cid.split(".", 1)[-1]
+
+
 CONCEALERS = frozenset({"lao_gui", "qian_mian_nv_lang", "chao_xi"})  # 城府: may answer a 试探 either way
 TOTAL_COLOURS = {col: sum(1 for c in STANDARD_DECK if c.colour == col) for col in COLOURS3}
 
@@ -304,13 +311,13 @@ class HeuristicBot(Bot):
     def _ev_character(self, e: dict[str, Any]) -> None:
         s = e["seat"]
         if s == self.seat and e.get("character"):
-            self.character = e["character"]
+            self.character = short(e["character"])
         if e.get("face_up") and e.get("character"):
-            self.face_up[s] = e["character"]
+            self.face_up[s] = short(e["character"])
 
     def _ev_flip(self, e: dict[str, Any]) -> None:
         if e.get("character"):
-            self.face_up[e["seat"]] = e["character"]
+            self.face_up[e["seat"]] = short(e["character"])
 
     def _ev_cover(self, e: dict[str, Any]) -> None:
         self.face_up.pop(e["seat"], None)
@@ -503,7 +510,7 @@ class HeuristicBot(Bot):
         if self.identity is None and me.get("identity"):
             self.identity = me["identity"]
         if self.character is None and me.get("character"):
-            self.character = me["character"]
+            self.character = short(me["character"])
         m = self._ensure_model()
         seats = view["seats"]
         if m is not None:
@@ -1129,7 +1136,7 @@ class HeuristicBot(Bot):
         return d.options[0]
 
     def decide_character(self, d: Decision) -> Option:
-        scored = [(float(CHARACTER_RANK.get(o.name, 30)), o) for o in d.options if o.kind == CHOOSE]
+        scored = [(float(CHARACTER_RANK.get(short(o.name), 30)), o) for o in d.options if o.kind == CHOOSE]
         return self._best(scored) if scored else d.options[0]
 
     def decide_skill_choice(self, d: Decision) -> Option:

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fengsheng.core.cards import BLACK, CARD_COLOUR, INTERCEPT, LURE_AWAY
+from fengsheng.core.cards import BLACK, INTERCEPT, LURE_AWAY
 from fengsheng.core.options import CHOOSE, PASS, SKILL, Decision, Option
+from fengsheng.editions.standard.deck import DECK
+
+CARD_COLOUR = tuple(c.colour for c in DECK)  # the standard edition is the one the bot knows
 
 if TYPE_CHECKING:
     from fengsheng.bots.heuristic import HeuristicBot

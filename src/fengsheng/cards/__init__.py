@@ -1,29 +1,11 @@
-"""The nine standard function cards, one module each, registered by type id (S-COMP-6, S-CARD-*)."""
+"""The function card types, one module each (S-COMP-6, S-CARD-*): the shared rules an edition plugs in by type id.
+
+An edition lists the handlers it uses (``editions/standard/__init__.py``); a game reaches them as ``g.handlers``.
+A card type that differs between editions gets its own module in that edition.
+"""
 
 from __future__ import annotations
 
-from fengsheng.cards import (
-    burn,
-    decode,
-    intercept,
-    lock,
-    lure_away,
-    probe,
-    return_,
-    see_through,
-    true_or_false,
-)
 from fengsheng.cards.base import CardHandler
-from fengsheng.core.state import WINDOW_KINDS
 
-HANDLERS: dict[str, CardHandler] = {
-    m.HANDLER.type: m.HANDLER
-    for m in (lock, lure_away, intercept, return_, decode, burn, see_through, probe, true_or_false)
-}
-
-WINDOW_TYPES: dict[str, frozenset[str]] = {
-    kind: frozenset(t for t, h in HANDLERS.items() if kind in h.windows) for kind in WINDOW_KINDS
-}
-"""Card types usable at all in each window kind (S-PASS-13)."""
-
-__all__ = ["HANDLERS", "WINDOW_TYPES", "CardHandler"]
+__all__ = ["CardHandler"]

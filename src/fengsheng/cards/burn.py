@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fengsheng.cards.base import CardHandler, fail
-from fengsheng.core.cards import BURN, IS_BLACK
+from fengsheng.core.cards import BURN
 from fengsheng.core.state import W_END, W_PLAY, W_STEP1, W_STEP2
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ class Burn(CardHandler):
     windows = frozenset({W_PLAY, W_STEP1, W_STEP2, W_END})
 
     def targets(self, g: Game, seat: int, win: Window) -> list[tuple[int, int]]:
-        return [(s.index, c) for s in g.seats if s.in_game for c in s.intel if IS_BLACK[c]]
+        return [(s.index, c) for s in g.seats if s.in_game for c in s.intel if g.is_black[c]]
 
     def resolve(self, g: Game, use: Use, win: Window) -> None:
         t, c = use.target, use.ref

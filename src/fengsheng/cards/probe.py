@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.cards.base import CardHandler, fail
-from fengsheng.core.cards import DISCARD_1, DRAW_2, PROBE, STANDARD_DECK
+from fengsheng.core.cards import DISCARD_1, DRAW_2, PROBE
 from fengsheng.core.events import Event
 from fengsheng.core.options import DISCARD, DISCARD_KIND, RESPOND, RESPOND_KIND, Decision, Option
 from fengsheng.core.state import W_PLAY, Frame
@@ -42,7 +42,7 @@ class Probe(CardHandler):
         if not g.seats[t].in_game:
             fail(g, use, "target_gone")
             return
-        card = STANDARD_DECK[use.card]
+        card = g.edition.deck[use.card]
         g.events.append(
             Event(
                 "probe",
@@ -90,13 +90,13 @@ class ProbeAnswer(Frame):
         if g.may_conceal(t):
             self.stage = 2
             return Decision(t, RESPOND_KIND, (Option(RESPOND, name=EFFECT), Option(RESPOND, name=LINE)), "probe")
-        matches = g.seats[t].identity == STANDARD_DECK[self.card].probe_identity
+        matches = g.seats[t].identity == g.edition.deck[self.card].probe_identity
         self._answer(g, EFFECT if matches else LINE)
         return None
 
     def _answer(self, g: Game, how: str) -> None:
         t = self.target
-        card = STANDARD_DECK[self.card]
+        card = g.edition.deck[self.card]
         base: dict[str, Any] = {"seat": t, "user": self.user}
         if how == LINE:
             g.events.append(Event("probe_answer", {**base, "answer": "line", "line": card.probe_line}))

@@ -3,7 +3,7 @@
 A character module (``characters/<id>.py``) holds that character's rules: one :class:`Skill` subclass per skill and a
 :class:`~fengsheng.rules.victory.BystanderMission` subclass for its secret mission, and declares
 ``CHARACTER = CharacterDef("<id>", rules=(...))``. Its names, sex, hidden/public type and texts are data
-(``data/characters-standard-000.json``), merged in by the registry (``characters/__init__.py``), which discovers the
+(``editions/<edition>/data/characters-<set>.json``), merged in by the registry (``characters/__init__.py``), which discovers the
 modules by itself: adding a character touches no engine file.
 
 Helpers here cover what many skills do: ask the owner whether to use an optional skill, choose a seat / a card / an
@@ -16,10 +16,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from fengsheng.core.cards import BLACK, BYSTANDER, CARD_COLOUR, IS_BLACK, MILITARY_INTEL, UNDERGROUND
+from fengsheng.core.cards import BLACK, BYSTANDER, MILITARY_INTEL, UNDERGROUND
 from fengsheng.core.events import Event
 from fengsheng.core.options import CHOOSE, P_PASS, SKILL, SKILL_CHOICE, Option
-from fengsheng.flow.settle import FATAL_BLACK
+from fengsheng.flow.settle import has_fatal_black
 from fengsheng.rules.base import Rule
 from fengsheng.rules.victory import BystanderMission
 
@@ -32,12 +32,18 @@ if TYPE_CHECKING:
 class CharacterDef:
     """A character card: its id and rule classes (from its module), plus its data (from the text set)."""
 
-    id: str
+    id: str  # "<edition>.<name>", e.g. "standard.lao_gui"
     rules: tuple[type[Rule], ...]
     sex: str = ""  # "F", "M" or "FM" (小白)
     hidden: bool = False
     pool: str = "base"  # "base" (the 18 of the 2010 rulebook) or "supplement"
     texts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    text_set: str = ""
+
+    @property
+    def short(self) -> str:
+        """The name without the edition (``lao_gui``): the key of its texts and of its skills' option words."""
+        return self.id.split(".", 1)[-1]
 
     def name(self, lang: str = "zh") -> str:
         return str(self.texts.get("name", {}).get(lang, self.id))
@@ -52,8 +58,8 @@ class Skill(Rule):
 
     @property
     def key(self) -> str:
-        """The option word for this skill, e.g. ``shan_ling.1``."""
-        return f"{self.character}.{self.skill_id.rsplit('-', 1)[-1]}"
+        """The option word for this skill, e.g. ``shan_ling.1`` (the character's short name and skill number)."""
+        return f"{self.character.split('.', 1)[-1]}.{self.skill_id.rsplit('-', 1)[-1]}"
 
     def mine(self, g: Game) -> bool:
         return g.seats[self.owner].character == self.character
@@ -163,20 +169,20 @@ def place_from_hand(g: Game, placer: int, target: int, card: int) -> None:
 
 
 def black_in_hand(g: Game, seat: int) -> list[int]:
-    return [c for c in g.seats[seat].hand if IS_BLACK[c]]
+    return [c for c in g.seats[seat].hand if g.is_black[c]]
 
 
-def count_colour(cards: Iterable[int], colour: str) -> int:
-    return sum(1 for c in cards if CARD_COLOUR[c] == colour)
+def count_colour(g: Game, cards: Iterable[int], colour: str) -> int:
+    return sum(1 for c in cards if g.card_colour[c] == colour)
 
 
 def black_count(g: Game, seat: int) -> int:
-    return sum(1 for c in g.seats[seat].intel if IS_BLACK[c])
+    return sum(1 for c in g.seats[seat].intel if g.is_black[c])
 
 
 def still_dying(g: Game, seat: int) -> bool:
     """``seat``'s death is being resolved and nobody has rescued him (A-30): his false intelligence still kill."""
-    return seat in g.dying and black_count(g, seat) >= FATAL_BLACK
+    return seat in g.dying and has_fatal_black(g, seat)
 
 
 def women_in_game(g: Game, exclude: int = -1) -> list[int]:

@@ -1,7 +1,9 @@
-"""The 81 standard game cards, loaded from data (``data/standard-cards.csv``), and the card-spec notation.
+"""Game cards as values, the names shared by the editions (colours, methods, types, identities), and the card-spec
+notation.
 
-A card is an immutable value. Card ids 0..80 follow the CSV row order; ids are public (the table is in the
-package), which is why views never show the id of a card the seat may not see.
+A card is an immutable value. Each edition loads its deck from data (``editions/<name>/data/cards.csv``); card ids
+0..N-1 follow the CSV row order. Ids are public (the table is in the package), which is why views never show the id
+of a card the seat may not see.
 
 Card-spec notation (used by the scenario builder, tests and logs), documented in ``docs/engine.md``::
 
@@ -18,9 +20,11 @@ Examples: ``R:lock``, ``K:intercept``, ``B:probe:mi:draw``, ``K:burn:direct``.
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
-from importlib import resources
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 RED, BLUE, BLACK = "red", "blue", "black"
 COLOURS = (RED, BLUE, BLACK)
@@ -80,35 +84,6 @@ class Card:
         return f"{self.spec}#{self.id}"
 
 
-def _load_standard() -> tuple[Card, ...]:
-    cards: list[Card] = []
-    text = resources.files("fengsheng").joinpath("data/standard-cards.csv").read_text(encoding="utf-8")
-    for row in csv.DictReader(text.splitlines()):
-        for _ in range(int(row["count"])):
-            effect = row["probe_effect"].split(" ")[0] or None
-            cards.append(
-                Card(
-                    id=len(cards),
-                    type=row["card_type_id"],
-                    colour=row["color"],
-                    method=row["method"],
-                    probe_identity=row["probe_identity_id"] or None,
-                    probe_effect=effect,
-                    probe_line=row["probe_else_declaration_zh"] or None,
-                )
-            )
-    return tuple(cards)
-
-
-STANDARD_DECK: tuple[Card, ...] = _load_standard()
-"""The 81 standard-edition cards, indexed by id."""
-
-# Flat per-id tables for the hot paths of the engine (a list index is cheaper than an attribute lookup).
-CARD_TYPE: tuple[str, ...] = tuple(c.type for c in STANDARD_DECK)
-CARD_COLOUR: tuple[str, ...] = tuple(c.colour for c in STANDARD_DECK)
-IS_BLACK: tuple[bool, ...] = tuple(c.colour == BLACK for c in STANDARD_DECK)
-
-
 class CardSpecError(ValueError):
     """A card spec string that does not follow the notation or matches no card."""
 
@@ -133,8 +108,15 @@ class CardSpec:
         )
 
 
-def parse_spec(text: str) -> CardSpec:
-    """Parse ``R:lock``-style notation (see the module docstring)."""
+def _default_deck() -> tuple[Card, ...]:
+    from fengsheng.editions import get_edition
+
+    return get_edition().deck
+
+
+def parse_spec(text: str, deck: Sequence[Card] | None = None) -> CardSpec:
+    """Parse ``R:lock``-style notation (see the module docstring); the spec must match a card of ``deck`` (the
+    default edition's if not given)."""
     parts = [p for p in text.strip().split(":") if p]
     if len(parts) < 2:
         raise CardSpecError(f"card spec {text!r}: expected <colour>:<type>[...], e.g. 'R:lock' or 'K:probe:mi:draw'")
@@ -157,13 +139,16 @@ def parse_spec(text: str) -> CardSpec:
     if (identity or effect) and ctype != PROBE:
         raise CardSpecError(f"card spec {text!r}: only probes have an identity and an effect")
     spec = CardSpec(colour, ctype, method, identity, effect)
-    if not any(spec.matches(c) for c in STANDARD_DECK):
-        raise CardSpecError(f"card spec {text!r} matches no card of the standard deck")
+    if not any(spec.matches(c) for c in (deck if deck is not None else _default_deck())):
+        raise CardSpecError(f"card spec {text!r} matches no card of the deck")
     return spec
 
 
-def find_cards(spec: str | CardSpec, among: list[int] | tuple[int, ...] | None = None) -> list[int]:
-    """Ids of the cards matching ``spec`` (among ``among`` if given, in that order)."""
-    sp = parse_spec(spec) if isinstance(spec, str) else spec
-    ids = range(len(STANDARD_DECK)) if among is None else among
-    return [i for i in ids if sp.matches(STANDARD_DECK[i])]
+def find_cards(
+    spec: str | CardSpec, among: list[int] | tuple[int, ...] | None = None, deck: Sequence[Card] | None = None
+) -> list[int]:
+    """Ids of the cards of ``deck`` (the default edition's) matching ``spec`` (among ``among``, in that order)."""
+    cards = deck if deck is not None else _default_deck()
+    sp = parse_spec(spec, cards) if isinstance(spec, str) else spec
+    ids = range(len(cards)) if among is None else among
+    return [i for i in ids if sp.matches(cards[i])]

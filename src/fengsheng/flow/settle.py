@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.core.cards import IS_BLACK
 from fengsheng.core.events import Event
 from fengsheng.core.options import DECLARE, DECLARE_KIND, P_DECLARE, P_PASS, Decision, Option
 from fengsheng.core.state import Frame
@@ -19,11 +18,13 @@ if TYPE_CHECKING:
     from fengsheng.rules.base import Rule
 
 
-FATAL_BLACK = 3  # S-DEATH-1: three or more false intelligence kill
-
-
 def black_count(g: Game, seat: int) -> int:
-    return sum(1 for c in g.seats[seat].intel if IS_BLACK[c])
+    return sum(1 for c in g.seats[seat].intel if g.is_black[c])
+
+
+def has_fatal_black(g: Game, seat: int) -> bool:
+    """S-DEATH-1: enough false (black) intelligence to kill (three in the standard edition)."""
+    return black_count(g, seat) >= g.edition.switches.fatal_black
 
 
 class Settle(Frame):
@@ -39,7 +40,7 @@ class Settle(Frame):
     def run(self, g: Game) -> Decision | None:
         if self.stage == 0:  # S-DEATH-1: three or more false intelligence
             for s in g.trig_order():
-                if g.seats[s].in_game and s not in g.dying and black_count(g, s) >= FATAL_BLACK:
+                if g.seats[s].in_game and s not in g.dying and has_fatal_black(g, s):
                     g.frames.append(Death(s))
                     return None
             if self.deaths_only:
@@ -102,7 +103,7 @@ class Death(Frame):
             return None
         g.frames.pop()
         g.dying.remove(s)
-        if black_count(g, s) < FATAL_BLACK and g.seats[s].alive:
+        if not has_fatal_black(g, s) and g.seats[s].alive:
             i = g.death_order.index(s)
             del g.death_order[i]
             del g.killers[i]

@@ -10,19 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.core.cards import STANDARD_DECK
 from fengsheng.core.events import Event
 from fengsheng.core.options import CHOOSE, CHOOSE_CHARACTER, Decision, Option
 from fengsheng.core.state import Frame
 from fengsheng.errors import ConfigError
 from fengsheng.flow.turn import TurnCycle
-from fengsheng.rules.victory import IDENTITY_RULES
 
 if TYPE_CHECKING:
     from fengsheng.game import Game
-
-STARTING_HAND = 3
-CHARACTERS_DEALT = 2
 
 
 def assign_identities(g: Game, identities: list[str]) -> None:
@@ -30,7 +25,7 @@ def assign_identities(g: Game, identities: list[str]) -> None:
     for seat, ident in zip(g.seats, identities, strict=True):
         seat.identity = ident
         g.events.append(Event("identity", {"seat": seat.index}, {"identity": ident}, (seat.index,)))
-        rule = IDENTITY_RULES.get(ident)
+        rule = g.edition.identity_rules.get(ident)
         if rule is not None:
             g.add_rule(rule(seat.index))
 
@@ -40,13 +35,11 @@ def assign_characters(g: Game, chosen: list[str] | dict[int, str], face_up: dict
 
     ``chosen`` is one id per seat, or ``{seat: id}`` (a scenario may leave seats without a character).
     """
-    from fengsheng.characters import CHARACTERS
-
     pairs = chosen.items() if isinstance(chosen, dict) else enumerate(chosen)
     for index, cid in pairs:
         seat = g.seats[index]
-        ch = CHARACTERS[cid]
-        seat.character = cid
+        ch = g.characters[g.edition.character_id(cid)]
+        seat.character = cid = ch.id
         seat.character_sex = ch.sex
         seat.face_up = not ch.hidden if face_up is None or seat.index not in face_up else face_up[seat.index]
         if seat.face_up:
@@ -74,6 +67,8 @@ class Setup(Frame):
                 Event(
                     "setup",
                     {
+                        "edition": cfg.edition,
+                        "character_texts": cfg.character_texts if cfg.characters else "",
                         "players": g.n,
                         "distribution": list(cfg.distribution),
                         "variants": list(cfg.variants),
@@ -82,16 +77,14 @@ class Setup(Frame):
                 )
             )
             self.stage = 2
-            g.deck = list(range(len(STANDARD_DECK)))  # the 81 cards, shuffled once the characters are chosen
+            g.deck = list(range(len(g.edition.deck)))  # the cards, shuffled once the characters are chosen
             if cfg.characters:
                 if cfg.fixed_characters:
                     self.chosen = list(cfg.fixed_characters)
                 else:
-                    from fengsheng.characters import pool
-
-                    cards = pool(cfg.character_pool)
+                    cards = g.edition.pool(cfg.character_pool, cfg.character_texts)
                     g.rng.shuffle(cards)
-                    each = min(CHARACTERS_DEALT, len(cards) // g.n)
+                    each = min(g.edition.switches.characters_dealt, len(cards) // g.n)
                     if each == 0:
                         raise ConfigError(f"the {cfg.character_pool} pool has {len(cards)} characters for {g.n} seats")
                     for s in range(g.n):  # S-SETUP-1: two each, at random
@@ -110,10 +103,10 @@ class Setup(Frame):
         pool_ids = cfg.identity_pool()
         g.rng.shuffle(pool_ids)
         assign_identities(g, pool_ids)
-        g.deck = list(range(len(STANDARD_DECK)))
+        g.deck = list(range(len(g.edition.deck)))
         g.rng.shuffle(g.deck)
         for s in range(g.n):
-            g.draw(s, STARTING_HAND)
+            g.draw(s, g.edition.switches.starting_hand)
         first = g.rng.randrange(g.n)
         g.current = first
         g.events.append(Event("first_player", {"seat": first}))

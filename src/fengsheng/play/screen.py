@@ -18,7 +18,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from fengsheng.characters import CHARACTERS
+from fengsheng.characters import all_characters
+from fengsheng.characters import find as find_character
+from fengsheng.characters import name as character_name
 from fengsheng.characters import text as character_text
 from fengsheng.play.words import (
     ZH,
@@ -30,6 +32,8 @@ from fengsheng.play.words import (
     who,
 )
 from fengsheng.text import REASONS, card_name, name, seat_name
+
+CHARACTERS = all_characters()  # the character catalog of every edition, for names and help texts
 
 STYLE = {
     "red": "bold red",
@@ -71,7 +75,7 @@ def colourize(line: str | Text, me: int | None = None, lang: str = ZH) -> Text:
 
 
 def _intel_counts(cards: list[int], lang: str) -> Text:
-    from fengsheng.core.cards import STANDARD_DECK
+    from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
 
     out = Text()
     for i, colour in enumerate(("red", "blue", "black")):
@@ -95,7 +99,7 @@ def _character_cell(info: dict[str, Any], lang: str, mine: bool) -> Text:
     cid = info.get("character")
     if cid is None:
         return Text(_t(lang, "盖伏", "face down"), style=STYLE["dim"])
-    label = CHARACTERS[cid].name(lang) if cid in CHARACTERS else cid
+    label = character_name(cid, lang)
     if not info.get("face_up"):
         label += _t(lang, "（盖伏）", " (face down)")
     return Text(label, style="bold" if mine else "")
@@ -143,7 +147,7 @@ def render_me(view: dict[str, Any], lang: str = ZH, compact: bool = False) -> Re
         goal = identity_goal(me["identity"], lang, target, me.get("character"), characters_on)
         lines.append(Text(_t(lang, f"  胜利条件：{goal}", f"  goal: {goal}"), style=STYLE["dim"]))
     cid = me.get("character")
-    if cid is not None and cid in CHARACTERS:
+    if cid is not None and find_character(cid) is not None:
         t = character_text(cid, lang)
         state = _t(lang, "面朝上", "face up") if view["seats"][seat].get("face_up") else _t(lang, "盖伏", "face down")
         lines.append(
@@ -157,7 +161,7 @@ def render_me(view: dict[str, Any], lang: str = ZH, compact: bool = False) -> Re
                 lines.append(Text(f"  {skill_label(sk['id'], lang)}{_t(lang, '', ' ')}{sk['text']}"))
     elif me.get("characters_dealt"):
         names = " / ".join(
-            _t(lang, f"【{CHARACTERS[c].name(lang)}】", f"[{CHARACTERS[c].name(lang)}]") for c in me["characters_dealt"]
+            _t(lang, f"【{character_name(c, lang)}】", f"[{character_name(c, lang)}]") for c in me["characters_dealt"]
         )
         lines.append(Text(_t(lang, f"发给你的角色：{names}", f"Characters dealt to you: {names}")))
     hand = me.get("hand", [])
@@ -337,7 +341,7 @@ def render_question(view: dict[str, Any], choices: list[tuple[int, str, Any]], l
     d = view.get("decision") or {}
     if d.get("kind") == "choose_character":
         for _, _, o in choices:
-            if o.name in CHARACTERS:
+            if find_character(o.name) is not None:
                 from fengsheng.play.words import character_help
 
                 lines.append(Text(character_help(o.name, lang)))
@@ -366,7 +370,7 @@ def result_why(result: dict[str, Any], view: dict[str, Any], characters: list[st
 
     def mission(seat: int) -> str:
         cid = characters[seat] if seat < len(characters) else None
-        if cid is None or cid not in CHARACTERS:
+        if cid is None or find_character(cid) is None:
             return ""
         t = character_text(cid, lang)
         return _t(lang, f"【{t['name']}】的机密任务：{t['mission']}", f"[{t['name']}]'s secret mission: {t['mission']}")
@@ -440,7 +444,7 @@ def render_result(view: dict[str, Any], characters: list[str | None], lang: str 
     for info in view["seats"]:
         s = info["seat"]
         cid = characters[s] if s < len(characters) else None
-        char = Text(CHARACTERS[cid].name(lang) if cid in CHARACTERS else "—")
+        char = Text(character_name(cid, lang) if cid is not None and find_character(cid) is not None else "—")
         state = []
         if s in winners:
             state.append(_t(lang, "胜", "won"))

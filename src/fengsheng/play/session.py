@@ -23,8 +23,8 @@ from rich.console import Console, RenderableType
 
 from fengsheng.bots.base import Bot
 from fengsheng.bots.random_bot import RandomBot
-from fengsheng.core.cards import STANDARD_DECK
 from fengsheng.core.options import PRIORITY, Option, parse_option
+from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
 from fengsheng.play.screen import (

@@ -13,9 +13,10 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from fengsheng.characters import CHARACTERS
+from fengsheng.characters import all_characters
+from fengsheng.characters import find as find_character
 from fengsheng.characters import text as character_text
-from fengsheng.core.cards import CARD_TYPES, IDENTITIES, METHODS, STANDARD_DECK
+from fengsheng.core.cards import CARD_TYPES, IDENTITIES, METHODS
 from fengsheng.core.options import (
     ACCEPT,
     CHOOSE,
@@ -31,7 +32,10 @@ from fengsheng.core.options import (
     Option,
     parse_option,
 )
+from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
 from fengsheng.text import CARD_TEXT, card_name, name, seat_name
+
+CHARACTERS = all_characters()  # the character catalog of every edition, for names and help texts
 
 ZH, EN = "zh", "en"
 
@@ -54,7 +58,7 @@ def skill_label(skill: str, lang: str = ZH) -> str:
     """A skill by its id (``C-LAO_GUI-1``) or its option key (``lao_gui.1``): ``「就计」``, or the character's name and
     the skill's number when the card prints no name (``「译电员·技能1」``)."""
     char_id, number = _split_skill(skill)
-    ch = CHARACTERS.get(char_id)
+    ch = find_character(char_id)
     if ch is None:
         return skill
     for sk in ch.texts.get("skills", []):
@@ -67,7 +71,7 @@ def skill_label(skill: str, lang: str = ZH) -> str:
 def skill_text(skill: str, lang: str = ZH) -> str:
     """The printed text of a skill (by id or option key), or ``""``."""
     char_id, number = _split_skill(skill)
-    ch = CHARACTERS.get(char_id)
+    ch = find_character(char_id)
     if ch is None:
         return ""
     for sk in ch.texts.get("skills", []):
@@ -248,7 +252,7 @@ def describe_option(
 
 
 def _char_name(cid: str, lang: str) -> str:
-    ch = CHARACTERS.get(cid)
+    ch = find_character(cid)
     return ch.name(lang) if ch is not None else cid
 
 
@@ -450,7 +454,7 @@ def identity_goal(
             "没有角色就没有机密任务：只能成为最后留在游戏中的玩家而获胜",
             "no secret mission without characters: you win only as the last player standing",
         )
-    if character is not None and character in CHARACTERS:
+    if character is not None and find_character(character) is not None:
         return _t(lang, "完成你角色的机密任务：", "complete your character's secret mission: ") + str(
             character_text(character, lang)["mission"]
         )
@@ -613,7 +617,7 @@ def option_help(o: Option, lang: str = ZH) -> str:
             parts.append(METHOD_TEXT[lang][card.method])
     if o.kind == SKILL:
         parts.append(f"{skill_label(o.use, lang)}{_t(lang, '：', ': ')}{skill_text(o.use, lang)}")
-    if o.kind == CHOOSE and o.name in CHARACTERS:
+    if o.kind == CHOOSE and find_character(o.name) is not None:
         parts.append(character_help(o.name, lang))
     if o.kind == CHOOSE and o.ref >= 0:
         parts.append(f"{card_name(o.ref, lang)} " + card_help(STANDARD_DECK[o.ref].type, lang))

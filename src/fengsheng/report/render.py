@@ -109,9 +109,9 @@ def identity_name(ident: str, lang: str) -> str:
 
 
 def character_name(cid: str, lang: str) -> str:
-    from fengsheng.characters import CHARACTERS
+    from fengsheng.characters import name
 
-    return CHARACTERS[cid].name(lang) if cid in CHARACTERS else cid
+    return name(cid, lang)
 
 
 def seat_label(key: str, mode: str, lang: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from fengsheng.core.cards import BLUE, BYSTANDER, CARD_COLOUR, MILITARY_INTEL, RED, UNDERGROUND
+from fengsheng.core.cards import BLUE, BYSTANDER, MILITARY_INTEL, RED, UNDERGROUND
 from fengsheng.rules.base import Rule
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ class FactionVictory(Rule):
         if not seat.in_game or seat.identity != self.identity:
             return False
         colour = self.colour
-        return sum(1 for c in seat.intel if CARD_COLOUR[c] == colour) >= g.config.faction_target
+        return sum(1 for c in seat.intel if g.card_colour[c] == colour) >= g.config.faction_target
 
     def winners(self, g: Game) -> list[int]:
         # S-WIN-2, A-27: the whole faction wins, the dead included; players who have lost never win.
@@ -75,10 +75,3 @@ class BystanderMission(Rule):
         if g.config.bystander_alliance:
             return [s.index for s in g.seats if s.identity == BYSTANDER and not s.lost]
         return [self.owner]
-
-
-IDENTITY_RULES: dict[str, type[Rule]] = {
-    UNDERGROUND: UndergroundVictory,
-    MILITARY_INTEL: MilitaryIntelVictory,
-}
-"""The victory rule each identity brings (bystanders have none without characters: S-ID-3)."""

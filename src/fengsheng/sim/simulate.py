@@ -284,7 +284,7 @@ def simulate(
 
 def format_summary(s: dict[str, Any], lang: str = "zh") -> str:
     """A human-readable summary."""
-    from fengsheng.characters import CHARACTERS
+    from fengsheng.characters import name as character_name
 
     g = s["games"] or 1
     lines = []
@@ -321,7 +321,7 @@ def format_summary(s: dict[str, Any], lang: str = "zh") -> str:
     wbc = s.get("wins_by_character") or {}
     if wbc:
         ranked = sorted(wbc.items(), key=lambda kv: -kv[1]["wins"] / max(1, kv[1]["games"]))
-        parts = [f"{CHARACTERS[c].name(lang) if c in CHARACTERS else c} {v['wins']}/{v['games']}" for c, v in ranked]
+        parts = [f"{character_name(c, lang)} {v['wins']}/{v['games']}" for c, v in ranked]
         lines.append(("角色胜局：" if zh else "Wins by character: ") + ", ".join(parts))
     for f in s["failures"]:
         lines.append(("失败记录：" if zh else "Failure record: ") + f)

@@ -20,7 +20,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.characters.base import CharacterDef, Mission, Skill, take_blind
-from fengsheng.core.cards import IS_BLACK
 from fengsheng.core.options import SKILL
 
 if TYPE_CHECKING:
@@ -31,14 +30,14 @@ SENT = ("accept", "forced", "intercept")  # how sent intelligence is obtained (S
 TEN = 10
 
 
-def sent_false(data: dict[str, Any]) -> bool:
+def sent_false(g: Game, data: dict[str, Any]) -> bool:
     """The obtained card is false intelligence sent by someone (S-TERM-4, S-TERM-5)."""
-    return IS_BLACK[data["card"]] and data.get("how") in SENT and data.get("source", -1) >= 0
+    return g.is_black[data["card"]] and data.get("how") in SENT and data.get("source", -1) >= 0
 
 
 class Pickpocket(Skill):  # a player obtains false intelligence you sent
     __slots__ = ()
-    character = "guai_dao_a_shi"
+    character = "standard.guai_dao_a_shi"
     skill_id = "C-GUAI_DAO_A_SHI-1"
     listens = ("obtained",)
 
@@ -46,7 +45,7 @@ class Pickpocket(Skill):  # a player obtains false intelligence you sent
         victim = data["seat"]
         return (
             victim != self.owner
-            and sent_false(data)
+            and sent_false(g, data)
             and data["source"] == self.owner
             and g.seats[victim].in_game
             and bool(g.seats[victim].hand)
@@ -64,12 +63,12 @@ class Pickpocket(Skill):  # a player obtains false intelligence you sent
 
 class Payback(Skill):  # you obtain false intelligence sent by a player
     __slots__ = ()
-    character = "guai_dao_a_shi"
+    character = "standard.guai_dao_a_shi"
     skill_id = "C-GUAI_DAO_A_SHI-2"
     listens = ("obtained",)
 
     def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
-        if data["seat"] != self.owner or not sent_false(data):
+        if data["seat"] != self.owner or not sent_false(g, data):
             return False
         sender = data["source"]
         return sender != self.owner and g.seats[sender].in_game and bool(g.seats[sender].hand) and self.active(g)
@@ -85,11 +84,11 @@ class Payback(Skill):  # you obtain false intelligence sent by a player
 
 class GuaiDaoAShiMission(Mission):
     __slots__ = ()
-    character = "guai_dao_a_shi"
+    character = "standard.guai_dao_a_shi"
     live_condition = True  # on the hand: it changes with draws and cards used, with no intelligence settling
 
     def mission_met(self, g: Game) -> bool:
         return len(g.seats[self.owner].hand) >= TEN
 
 
-CHARACTER = CharacterDef("guai_dao_a_shi", rules=(Pickpocket, Payback, GuaiDaoAShiMission))
+CHARACTER = CharacterDef("standard.guai_dao_a_shi", rules=(Pickpocket, Payback, GuaiDaoAShiMission))

@@ -30,7 +30,6 @@ from fengsheng.characters.base import (
     place_from_hand,
     wiped_out,
 )
-from fengsheng.core.cards import IS_BLACK
 
 if TYPE_CHECKING:
     from fengsheng.core.options import Option
@@ -44,7 +43,7 @@ MAX_OTHERWISE = 1
 
 class BloodRose(Skill):  # 血染玫瑰
     __slots__ = ()
-    character = "hei_mei_gui"
+    character = "standard.hei_mei_gui"
     skill_id = "C-HEI_MEI_GUI-1"
 
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
@@ -59,7 +58,7 @@ class BloodRose(Skill):  # 血染玫瑰
 
     def resolve(self, g: Game, use: Use) -> None:
         top = g.reveal_top(self.owner)  # compulsory, even if she will place nothing
-        most = MAX_IF_BLACK if top is not None and IS_BLACK[top] else MAX_OTHERWISE
+        most = MAX_IF_BLACK if top is not None and g.is_black[top] else MAX_OTHERWISE
         if not black_in_hand(g, self.owner):
             return
         targets = [s.index for s in g.seats if s.in_game]  # anyone, herself included
@@ -97,10 +96,10 @@ class BloodRose(Skill):  # 血染玫瑰
 
 class HeiMeiGuiMission(Mission):
     __slots__ = ()
-    character = "hei_mei_gui"
+    character = "standard.hei_mei_gui"
 
     def mission_met(self, g: Game) -> bool:
         return wiped_out(g, MILITARY_INTEL)
 
 
-CHARACTER = CharacterDef("hei_mei_gui", rules=(BloodRose, HeiMeiGuiMission))
+CHARACTER = CharacterDef("standard.hei_mei_gui", rules=(BloodRose, HeiMeiGuiMission))

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from fengsheng.cards.base import fail
 from fengsheng.characters.base import CharacterDef, Mission, Skill, black_count, count_colour, sent_by
-from fengsheng.core.cards import BLUE, IS_BLACK
+from fengsheng.core.cards import BLUE
 from fengsheng.core.state import W_STEP1
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def intercept_legal(g: Game, seat: int, window: Window) -> bool:
 
 class Intercept(Skill):
     __slots__ = ()
-    character = "e_mei_feng"
+    character = "standard.e_mei_feng"
     skill_id = "C-E_MEI_FENG-1"
 
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
@@ -69,7 +69,7 @@ class Intercept(Skill):
 
 class CleanUp(Skill):
     __slots__ = ()
-    character = "e_mei_feng"
+    character = "standard.e_mei_feng"
     skill_id = "C-E_MEI_FENG-2"
     listens = ("obtained",)
 
@@ -79,13 +79,13 @@ class CleanUp(Skill):
             if not s.in_game or s.index in g.dying or black_count(g, s.index) >= THREE:
                 continue  # nobody who already has his third false intelligence can be saved
             if s.index == self.owner or s.sex_matches("F"):
-                out.extend((s.index, c) for c in s.intel if IS_BLACK[c])
+                out.extend((s.index, c) for c in s.intel if g.is_black[c])
         return out
 
     def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
         return (
             data["seat"] != self.owner
-            and IS_BLACK[data["card"]]
+            and g.is_black[data["card"]]
             and sent_by(g, data, self.owner)
             and self.active(g)
             and bool(self._choices(g))
@@ -102,10 +102,10 @@ class CleanUp(Skill):
 
 class EMeiFengMission(Mission):
     __slots__ = ()
-    character = "e_mei_feng"
+    character = "standard.e_mei_feng"
 
     def mission_met(self, g: Game) -> bool:
-        return count_colour(g.seats[self.owner].intel, BLUE) >= THREE
+        return count_colour(g, g.seats[self.owner].intel, BLUE) >= THREE
 
 
-CHARACTER = CharacterDef("e_mei_feng", rules=(Intercept, CleanUp, EMeiFengMission))
+CHARACTER = CharacterDef("standard.e_mei_feng", rules=(Intercept, CleanUp, EMeiFengMission))

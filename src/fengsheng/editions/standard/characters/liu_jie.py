@@ -29,7 +29,7 @@ INTEL_NEEDED = 6
 
 class Interrogation(Skill):  # 拷问
     __slots__ = ()
-    character = "liu_jie"
+    character = "standard.liu_jie"
     skill_id = "C-LIU_JIE-1"
     listens = ("probed",)
 
@@ -54,7 +54,7 @@ class Interrogation(Skill):  # 拷问
 
 class Scavenge(Skill):
     __slots__ = ()
-    character = "liu_jie"
+    character = "standard.liu_jie"
     skill_id = "C-LIU_JIE-2"
     listens = ("dying",)
 
@@ -85,10 +85,10 @@ class Scavenge(Skill):
 
 class LiuJieMission(Mission):
     __slots__ = ()
-    character = "liu_jie"
+    character = "standard.liu_jie"
 
     def mission_met(self, g: Game) -> bool:
         return len(g.seats[self.owner].intel) >= INTEL_NEEDED
 
 
-CHARACTER = CharacterDef("liu_jie", rules=(Interrogation, Scavenge, LiuJieMission))
+CHARACTER = CharacterDef("standard.liu_jie", rules=(Interrogation, Scavenge, LiuJieMission))

@@ -27,7 +27,6 @@ from fengsheng.characters.base import (
     place_from_hand,
     wiped_out,
 )
-from fengsheng.core.cards import IS_BLACK
 
 if TYPE_CHECKING:
     from fengsheng.core.options import Option
@@ -38,14 +37,14 @@ SENT = ("accept", "forced", "intercept")  # how sent intelligence is obtained (S
 
 class HitBack(Skill):
     __slots__ = ()
-    character = "xiao_ma_ge"
+    character = "standard.xiao_ma_ge"
     skill_id = "C-XIAO_MA_GE-1"
     listens = ("obtained",)
 
     def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
         return (
             data["seat"] == self.owner
-            and IS_BLACK[data["card"]]
+            and g.is_black[data["card"]]
             and data.get("how") in SENT
             and data.get("source", -1) not in (-1, self.owner)
             and self.active(g)
@@ -71,10 +70,10 @@ class HitBack(Skill):
 
 class XiaoMaGeMission(Mission):
     __slots__ = ()
-    character = "xiao_ma_ge"
+    character = "standard.xiao_ma_ge"
 
     def mission_met(self, g: Game) -> bool:
         return g.seats[self.owner].in_game and wiped_out(g, MILITARY_INTEL)
 
 
-CHARACTER = CharacterDef("xiao_ma_ge", rules=(HitBack, XiaoMaGeMission))
+CHARACTER = CharacterDef("standard.xiao_ma_ge", rules=(HitBack, XiaoMaGeMission))

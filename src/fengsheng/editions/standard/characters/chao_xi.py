@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill
-from fengsheng.core.cards import IS_BLACK
 
 if TYPE_CHECKING:
     from fengsheng.core.options import Option
@@ -28,7 +27,7 @@ SENT = ("accept", "forced", "intercept")
 
 class PokerFace(Skill):  # 城府
     __slots__ = ()
-    character = "chao_xi"
+    character = "standard.chao_xi"
     skill_id = "C-CHAO_XI-1"
 
     def may_conceal(self, g: Game, seat: int) -> bool:
@@ -37,12 +36,12 @@ class PokerFace(Skill):  # 城府
 
 class TimeLag(Skill):  # 时差
     __slots__ = ()
-    character = "chao_xi"
+    character = "standard.chao_xi"
     skill_id = "C-CHAO_XI-2"
     listens = ("obtained",)
 
     def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
-        return data["seat"] == self.owner and IS_BLACK[data["card"]] and self.active(g) and bool(self._pairs(g))
+        return data["seat"] == self.owner and g.is_black[data["card"]] and self.active(g) and bool(self._pairs(g))
 
     def _pairs(self, g: Game) -> list[tuple[int, int]]:
         return [(s.index, c) for s in g.seats if s.in_game and s.index != self.owner for c in s.intel]
@@ -70,7 +69,7 @@ def because_of(g: Game, declarer: int, card: int, sender: int) -> bool:
     """Whether ``card`` (the last card ``declarer`` obtained, which ``sender`` sent) made his victory condition true:
     it killed him (a mission about his own death), or without it none of his victory conditions would hold."""
     seat = g.seats[declarer]
-    if IS_BLACK[card]:
+    if g.is_black[card]:
         if declarer in g.dying:
             return g.killer_of(declarer) == sender
         if declarer in g.death_order:
@@ -88,7 +87,7 @@ def because_of(g: Game, declarer: int, card: int, sender: int) -> bool:
 
 class ChaoXiMission(Mission):
     __slots__ = ()
-    character = "chao_xi"
+    character = "standard.chao_xi"
 
     def react_to_declaration(self, g: Game, declarer: int, winners: list[int]) -> tuple[list[int], bool] | None:
         me = g.seats[self.owner]
@@ -102,4 +101,4 @@ class ChaoXiMission(Mission):
         return list(self.winners(g)), True
 
 
-CHARACTER = CharacterDef("chao_xi", rules=(PokerFace, TimeLag, ChaoXiMission))
+CHARACTER = CharacterDef("standard.chao_xi", rules=(PokerFace, TimeLag, ChaoXiMission))

@@ -24,7 +24,7 @@ BURNS = 3
 
 class Snipe(Skill):
     __slots__ = ()
-    character = "shan_ling"
+    character = "standard.shan_ling"
     skill_id = "C-SHAN_LING-1"
 
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
@@ -65,10 +65,10 @@ class Snipe(Skill):
 
 class ShanLingMission(Mission):
     __slots__ = ()
-    character = "shan_ling"
+    character = "standard.shan_ling"
 
     def mission_met(self, g: Game) -> bool:
         return g.seats[self.owner].in_game and wiped_out(g, UNDERGROUND)
 
 
-CHARACTER = CharacterDef("shan_ling", rules=(Snipe, ShanLingMission))
+CHARACTER = CharacterDef("standard.shan_ling", rules=(Snipe, ShanLingMission))

@@ -36,7 +36,7 @@ THREE = 3
 
 class Tipoff(FlipAndDraw):  # flip when locked or probed
     __slots__ = ()
-    character = "lao_qiang"
+    character = "standard.lao_qiang"
     skill_id = "C-LAO_QIANG-1"
     listens = ("locked", "probed")
 
@@ -47,7 +47,7 @@ def _face_up_others(g: Game, owner: int) -> list[int]:
 
 class Exchange(Skill):  # cover himself and another, exchange identity cards
     __slots__ = ()
-    character = "lao_qiang"
+    character = "standard.lao_qiang"
     skill_id = "C-LAO_QIANG-2"
 
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
@@ -79,10 +79,10 @@ class Exchange(Skill):  # cover himself and another, exchange identity cards
 
 class LaoQiangMission(Mission):
     __slots__ = ()
-    character = "lao_qiang"
+    character = "standard.lao_qiang"
 
     def mission_met(self, g: Game) -> bool:
-        return count_colour(g.seats[self.owner].intel, RED) >= THREE
+        return count_colour(g, g.seats[self.owner].intel, RED) >= THREE
 
 
-CHARACTER = CharacterDef("lao_qiang", rules=(Tipoff, Exchange, LaoQiangMission))
+CHARACTER = CharacterDef("standard.lao_qiang", rules=(Tipoff, Exchange, LaoQiangMission))

@@ -37,7 +37,7 @@ def killed_by(g: Game, killer: int) -> list[int]:
 
 class Cruelty(Skill):  # 残忍
     __slots__ = ()
-    character = "hei_shou"
+    character = "standard.hei_shou"
     skill_id = "C-HEI_SHOU-1"
 
     def card_uses(self, g: Game, card: int) -> tuple[str, ...]:
@@ -46,7 +46,7 @@ class Cruelty(Skill):  # 残忍
 
 class ColdBlood(Skill):  # 冷血
     __slots__ = ("kill_turn",)
-    character = "hei_shou"
+    character = "standard.hei_shou"
     skill_id = "C-HEI_SHOU-2"
     listens = ("died", "turn_end")
 
@@ -83,7 +83,7 @@ class ColdBlood(Skill):  # 冷血
 class Massacre(Skill):  # 滥杀
     __slots__ = ()
     rule_id = "C-HEI_SHOU-3"
-    character = "hei_shou"
+    character = "standard.hei_shou"
     skill_id = "C-HEI_SHOU-3"
 
     def can_declare(self, g: Game) -> bool:
@@ -95,7 +95,7 @@ class Massacre(Skill):  # 滥杀
 
 class HeiShouMission(Mission):
     __slots__ = ("women",)
-    character = "hei_shou"
+    character = "standard.hei_shou"
     listens = ("dying",)
 
     def __init__(self, owner: int) -> None:
@@ -118,4 +118,4 @@ class HeiShouMission(Mission):
         return g.seats[self.owner].in_game and any(v in self.women for v in killed_by(g, self.owner))
 
 
-CHARACTER = CharacterDef("hei_shou", rules=(HeiShouMission, Cruelty, ColdBlood, Massacre))
+CHARACTER = CharacterDef("standard.hei_shou", rules=(HeiShouMission, Cruelty, ColdBlood, Massacre))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.characters.base import CharacterDef, Mission, Skill, count_colour, sent_by
-from fengsheng.core.cards import BLUE, IS_BLACK, LOCK, RED
+from fengsheng.core.cards import BLUE, LOCK, RED
 
 if TYPE_CHECKING:
     from fengsheng.core.options import Option
@@ -31,28 +31,28 @@ THREE = 3
 
 class SwitchTheSun(Skill):  # 换日
     __slots__ = ()
-    character = "bei_lei_mao"
+    character = "standard.bei_lei_mao"
     skill_id = "C-BEI_LEI_MAO-1"
 
     def card_uses(self, g: Game, card: int) -> tuple[str, ...]:
-        return (LOCK,) if IS_BLACK[card] and self.active(g) else ()
+        return (LOCK,) if g.is_black[card] and self.active(g) else ()
 
 
 class StealTheSky(Skill):  # 偷天
     __slots__ = ()
-    character = "bei_lei_mao"
+    character = "standard.bei_lei_mao"
     skill_id = "C-BEI_LEI_MAO-2"
     listens = ("obtained",)
 
     def true_intel(self, g: Game, seat: int) -> list[tuple[int, int]]:
-        return [(seat, c) for c in g.seats[seat].intel if not IS_BLACK[c]]
+        return [(seat, c) for c in g.seats[seat].intel if not g.is_black[c]]
 
     def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
         target = data["seat"]
         return (
             target != self.owner
             and sent_by(g, data, self.owner)
-            and IS_BLACK[data["card"]]
+            and g.is_black[data["card"]]
             and g.seats[target].in_game
             and bool(self.true_intel(g, target))
             and self.active(g)
@@ -74,12 +74,12 @@ class StealTheSky(Skill):  # 偷天
 
 class BeiLeiMaoMission(Mission):
     __slots__ = ()
-    character = "bei_lei_mao"
+    character = "standard.bei_lei_mao"
     live_condition = True  # on the hand: it changes with draws and cards used, with no intelligence settling
 
     def mission_met(self, g: Game) -> bool:
         hand = g.seats[self.owner].hand
-        return count_colour(hand, RED) >= THREE and count_colour(hand, BLUE) >= THREE
+        return count_colour(g, hand, RED) >= THREE and count_colour(g, hand, BLUE) >= THREE
 
 
-CHARACTER = CharacterDef("bei_lei_mao", rules=(SwitchTheSun, StealTheSky, BeiLeiMaoMission))
+CHARACTER = CharacterDef("standard.bei_lei_mao", rules=(SwitchTheSun, StealTheSky, BeiLeiMaoMission))

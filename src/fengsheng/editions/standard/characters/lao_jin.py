@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.characters.base import CharacterDef, Mission, Skill, black_in_hand, count_colour, place_from_hand
-from fengsheng.core.cards import BLUE, IS_BLACK, RED
+from fengsheng.core.cards import BLUE, RED
 from fengsheng.core.options import SKILL
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ THREE = 3
 
 class Restock(Skill):  # flip when his card is seen through
     __slots__ = ()
-    character = "lao_jin"
+    character = "standard.lao_jin"
     skill_id = "C-LAO_JIN-1"
     listens = ("cancelled",)
 
@@ -70,14 +70,14 @@ class Restock(Skill):  # flip when his card is seen through
 
 class Scatter(Skill):  # place a false intelligence on himself, cover, place intelligence
     __slots__ = ()
-    character = "lao_jin"
+    character = "standard.lao_jin"
     skill_id = "C-LAO_JIN-2"
     listens = ("obtained",)
 
     def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
         return (
             data["seat"] == self.owner
-            and IS_BLACK[data["card"]]
+            and g.is_black[data["card"]]
             and self.active(g)
             and bool(black_in_hand(g, self.owner))
         )
@@ -133,12 +133,12 @@ class Scatter(Skill):  # place a false intelligence on himself, cover, place int
 
 class LaoJinMission(Mission):
     __slots__ = ()
-    character = "lao_jin"
+    character = "standard.lao_jin"
     live_condition = True  # on the hand: it changes with draws and cards used, with no intelligence settling
 
     def mission_met(self, g: Game) -> bool:
         hand = g.seats[self.owner].hand
-        return count_colour(hand, RED) >= THREE and count_colour(hand, BLUE) >= THREE
+        return count_colour(g, hand, RED) >= THREE and count_colour(g, hand, BLUE) >= THREE
 
 
-CHARACTER = CharacterDef("lao_jin", rules=(Restock, Scatter, LaoJinMission))
+CHARACTER = CharacterDef("standard.lao_jin", rules=(Restock, Scatter, LaoJinMission))

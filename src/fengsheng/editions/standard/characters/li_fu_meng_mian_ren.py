@@ -30,7 +30,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, black_count, women_in_game
-from fengsheng.core.cards import IS_BLACK
 from fengsheng.core.options import SKILL
 
 if TYPE_CHECKING:
@@ -44,12 +43,12 @@ DEATH = 3  # false intelligence that kill (S-DEATH-1)
 
 class Composure(Skill):
     __slots__ = ()
-    character = "li_fu_meng_mian_ren"
+    character = "standard.li_fu_meng_mian_ren"
     skill_id = "C-LI_FU_MENG_MIAN_REN-1"
     listens = ("obtained",)
 
     def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
-        return data["seat"] == self.owner and IS_BLACK[data["card"]] and self.active(g)
+        return data["seat"] == self.owner and g.is_black[data["card"]] and self.active(g)
 
     def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
         self.offer(g, self._use)
@@ -62,7 +61,7 @@ class Composure(Skill):
 
 class Rescue(Skill):
     __slots__ = ()
-    character = "li_fu_meng_mian_ren"
+    character = "standard.li_fu_meng_mian_ren"
     skill_id = "C-LI_FU_MENG_MIAN_REN-2"
     listens = ("dying",)
 
@@ -90,7 +89,7 @@ class Rescue(Skill):
 
     def _ask(self, g: Game, data: dict[str, Any]) -> None:
         target = data["target"]
-        left = [(target, c) for c in g.seats[target].intel if IS_BLACK[c] and c not in data["chosen"]]
+        left = [(target, c) for c in g.seats[target].intel if g.is_black[c] and c not in data["chosen"]]
         self.choose_intel(g, left, self._chosen, data)
 
     def _chosen(self, g: Game, option: Option, data: dict[str, Any]) -> None:
@@ -109,7 +108,7 @@ def others_gone(g: Game, owner: int) -> bool:
 
 class LiFuMengMianRenMission(Mission):
     __slots__ = ()
-    character = "li_fu_meng_mian_ren"
+    character = "standard.li_fu_meng_mian_ren"
 
     def fallback(self, g: Game) -> bool:
         """No woman at the table (A-42; the owner himself does not count): the mission is the fallback."""
@@ -127,4 +126,4 @@ class LiFuMengMianRenMission(Mission):
         return None
 
 
-CHARACTER = CharacterDef("li_fu_meng_mian_ren", rules=(Composure, Rescue, LiFuMengMianRenMission))
+CHARACTER = CharacterDef("standard.li_fu_meng_mian_ren", rules=(Composure, Rescue, LiFuMengMianRenMission))

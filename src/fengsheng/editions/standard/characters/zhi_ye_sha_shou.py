@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.characters.base import CharacterDef, Mission, Skill, black_in_hand, place_from_hand, sent_by
-from fengsheng.core.cards import CARD_TYPE, IS_BLACK, LOCK, SEE_THROUGH
+from fengsheng.core.cards import LOCK, SEE_THROUGH
 
 if TYPE_CHECKING:
     from fengsheng.core.options import Option
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 class DoubleTap(Skill):
     __slots__ = ()
-    character = "zhi_ye_sha_shou"
+    character = "standard.zhi_ye_sha_shou"
     skill_id = "C-ZHI_YE_SHA_SHOU-1"
     listens = ("obtained",)
 
@@ -32,7 +32,7 @@ class DoubleTap(Skill):
         return (
             target != self.owner
             and sent_by(g, data, self.owner)
-            and IS_BLACK[data["card"]]
+            and g.is_black[data["card"]]
             and g.seats[target].in_game
             and self.active(g)
             and bool(black_in_hand(g, self.owner))
@@ -49,16 +49,16 @@ class DoubleTap(Skill):
 
 class Disguise(Skill):
     __slots__ = ()
-    character = "zhi_ye_sha_shou"
+    character = "standard.zhi_ye_sha_shou"
     skill_id = "C-ZHI_YE_SHA_SHOU-2"
 
     def card_uses(self, g: Game, card: int) -> tuple[str, ...]:
-        return (LOCK,) if CARD_TYPE[card] == SEE_THROUGH and self.active(g) else ()
+        return (LOCK,) if g.card_type[card] == SEE_THROUGH and self.active(g) else ()
 
 
 class ZhiYeShaShouMission(Mission):
     __slots__ = ()
-    character = "zhi_ye_sha_shou"
+    character = "standard.zhi_ye_sha_shou"
 
     def mission_met(self, g: Game) -> bool:
         return g.seats[self.owner].in_game and any(
@@ -67,4 +67,4 @@ class ZhiYeShaShouMission(Mission):
         )
 
 
-CHARACTER = CharacterDef("zhi_ye_sha_shou", rules=(DoubleTap, Disguise, ZhiYeShaShouMission))
+CHARACTER = CharacterDef("standard.zhi_ye_sha_shou", rules=(DoubleTap, Disguise, ZhiYeShaShouMission))

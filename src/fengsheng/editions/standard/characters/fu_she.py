@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fengsheng.cards import HANDLERS
 from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill
 from fengsheng.core.cards import LURE_AWAY
 from fengsheng.core.state import W_STEP1
@@ -32,13 +31,13 @@ if TYPE_CHECKING:
 
 class Feint(Skill):  # 声东击西
     __slots__ = ()
-    character = "fu_she"
+    character = "standard.fu_she"
     skill_id = "C-FU_SHE-1"
 
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
         if seat != self.owner or window.kind != W_STEP1 or not self.active(g):
             return []
-        lure = HANDLERS[LURE_AWAY]
+        lure = g.handlers[LURE_AWAY]
         if not lure.can_use(g, seat, window):
             return []
         return [self.option(target=t) for t, _ in lure.targets(g, seat, window)]
@@ -50,12 +49,12 @@ class Feint(Skill):  # 声东击西
 
     def resolve(self, g: Game, use: Use) -> None:
         window = next(f for f in reversed(g.frames) if isinstance(f, Window))
-        HANDLERS[LURE_AWAY].resolve(g, use, window)
+        g.handlers[LURE_AWAY].resolve(g, use, window)
 
 
 class EndlessAmmo(Skill):  # 弹药无限
     __slots__ = ()
-    character = "fu_she"
+    character = "standard.fu_she"
     skill_id = "C-FU_SHE-2"
 
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
@@ -75,7 +74,7 @@ class EndlessAmmo(Skill):  # 弹药无限
 
 class FuSheMission(Mission):
     __slots__ = ()
-    character = "fu_she"
+    character = "standard.fu_she"
 
     def react_to_declaration(self, g: Game, declarer: int, winners: list[int]) -> tuple[list[int], bool] | None:
         me = g.seats[self.owner]
@@ -86,4 +85,4 @@ class FuSheMission(Mission):
         return list(self.winners(g)), True
 
 
-CHARACTER = CharacterDef("fu_she", rules=(Feint, EndlessAmmo, FuSheMission))
+CHARACTER = CharacterDef("standard.fu_she", rules=(Feint, EndlessAmmo, FuSheMission))

@@ -34,7 +34,7 @@ DRAWS = 2
 
 class HeadStart(Skill):  # 先机
     __slots__ = ()
-    character = "fu_ping"
+    character = "standard.fu_ping"
     skill_id = "C-FU_PING-1"
 
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
@@ -58,7 +58,7 @@ class HeadStart(Skill):  # 先机
 
 class PartingMove(Skill):  # 后着
     __slots__ = ()
-    character = "fu_ping"
+    character = "standard.fu_ping"
     skill_id = "C-FU_PING-2"
     listens = ("dying",)
 
@@ -91,10 +91,10 @@ class PartingMove(Skill):  # 后着
 
 class FuPingMission(Mission):
     __slots__ = ()
-    character = "fu_ping"
+    character = "standard.fu_ping"
 
     def mission_met(self, g: Game) -> bool:
         return self.owner in g.death_order[1:]
 
 
-CHARACTER = CharacterDef("fu_ping", rules=(HeadStart, PartingMove, FuPingMission))
+CHARACTER = CharacterDef("standard.fu_ping", rules=(HeadStart, PartingMove, FuPingMission))

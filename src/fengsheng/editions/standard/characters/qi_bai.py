@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.characters.base import CharacterDef, Mission, Skill, give_card, women_in_game
-from fengsheng.core.cards import IS_BLACK, LOCK
+from fengsheng.core.cards import LOCK
 
 if TYPE_CHECKING:
     from fengsheng.core.options import Option
@@ -28,7 +28,7 @@ NON_FALSE = 5
 
 class Keen(Skill):  # 敏锐
     __slots__ = ()
-    character = "qi_bai"
+    character = "standard.qi_bai"
     skill_id = "C-QI_BAI-1"
 
     def permits(self, g: Game, seat: int, use: str, window: Window) -> bool:
@@ -37,7 +37,7 @@ class Keen(Skill):  # 敏锐
 
 class Linkage(Skill):  # 联动
     __slots__ = ()
-    character = "qi_bai"
+    character = "standard.qi_bai"
     skill_id = "C-QI_BAI-2"
     listens = ("resolving",)
 
@@ -62,7 +62,7 @@ class Linkage(Skill):  # 联动
 
 class Gallant(Skill):  # a woman wins with him
     __slots__ = ()
-    character = "qi_bai"
+    character = "standard.qi_bai"
     skill_id = "C-QI_BAI-3"
     listens = ("declaring",)
 
@@ -79,10 +79,10 @@ class Gallant(Skill):  # a woman wins with him
 
 class QiBaiMission(Mission):
     __slots__ = ()
-    character = "qi_bai"
+    character = "standard.qi_bai"
 
     def mission_met(self, g: Game) -> bool:
-        return sum(1 for c in g.seats[self.owner].intel if not IS_BLACK[c]) >= NON_FALSE
+        return sum(1 for c in g.seats[self.owner].intel if not g.is_black[c]) >= NON_FALSE
 
 
-CHARACTER = CharacterDef("qi_bai", rules=(Keen, Linkage, Gallant, QiBaiMission))
+CHARACTER = CharacterDef("standard.qi_bai", rules=(Keen, Linkage, Gallant, QiBaiMission))

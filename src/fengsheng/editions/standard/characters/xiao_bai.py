@@ -47,13 +47,13 @@ EXPOSED = 6  # intelligence that make him lose (败露)
 
 class Disguise(Skill):  # 乔装: the character's sex is "FM" (data); nothing to hook
     __slots__ = ()
-    character = "xiao_bai"
+    character = "standard.xiao_bai"
     skill_id = "C-XIAO_BAI-1"
 
 
 class Bribe(Skill):  # 收买
     __slots__ = ()
-    character = "xiao_bai"
+    character = "standard.xiao_bai"
     skill_id = "C-XIAO_BAI-2"
 
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
@@ -99,7 +99,7 @@ class Bribe(Skill):  # 收买
 
 class Exposed(Skill):  # 败露
     __slots__ = ()
-    character = "xiao_bai"
+    character = "standard.xiao_bai"
     skill_id = "C-XIAO_BAI-3"
     rule_id = "C-XIAO_BAI-3"  # the reason recorded with the loss
 
@@ -109,7 +109,7 @@ class Exposed(Skill):  # 败露
 
 class XiaoBaiMission(Mission):
     __slots__ = ("first",)
-    character = "xiao_bai"
+    character = "standard.xiao_bai"
     listens = ("dying",)
 
     def __init__(self, owner: int) -> None:
@@ -130,4 +130,4 @@ class XiaoBaiMission(Mission):
         return me.in_game and (wiped_out(g, UNDERGROUND) or wiped_out(g, MILITARY_INTEL))
 
 
-CHARACTER = CharacterDef("xiao_bai", rules=(Disguise, Bribe, Exposed, XiaoBaiMission))
+CHARACTER = CharacterDef("standard.xiao_bai", rules=(Disguise, Bribe, Exposed, XiaoBaiMission))

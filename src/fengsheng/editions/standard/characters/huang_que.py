@@ -52,7 +52,7 @@ DEATH = 3  # false intelligence that kill (S-DEATH-1)
 
 class Ambush(Skill):  # 潜藏伏击
     __slots__ = ()
-    character = "huang_que"
+    character = "standard.huang_que"
     skill_id = "C-HUANG_QUE-1"
 
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
@@ -78,7 +78,7 @@ class Ambush(Skill):  # 潜藏伏击
 
 class OrioleBehind(Skill):  # 黄雀在后
     __slots__ = ()
-    character = "huang_que"
+    character = "standard.huang_que"
     skill_id = "C-HUANG_QUE-2"
     listens = ("dying",)
 
@@ -130,10 +130,10 @@ class OrioleBehind(Skill):  # 黄雀在后
 
 class HuangQueMission(Mission):
     __slots__ = ()
-    character = "huang_que"
+    character = "standard.huang_que"
 
     def mission_met(self, g: Game) -> bool:
         return g.seats[self.owner].in_game and is_dead_with(g, UNDERGROUND) and is_dead_with(g, MILITARY_INTEL)
 
 
-CHARACTER = CharacterDef("huang_que", rules=(Ambush, OrioleBehind, HuangQueMission))
+CHARACTER = CharacterDef("standard.huang_que", rules=(Ambush, OrioleBehind, HuangQueMission))

@@ -25,7 +25,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, black_count
-from fengsheng.core.cards import IS_BLACK
 from fengsheng.core.state import PH_DRAW
 
 if TYPE_CHECKING:
@@ -41,7 +40,7 @@ MAX_FALSE = 1
 
 class Allure(Skill):
     __slots__ = ()
-    character = "da_mei_nv"
+    character = "standard.da_mei_nv"
     skill_id = "C-DA_MEI_NV-1"
     listens = ("phase",)
 
@@ -66,7 +65,7 @@ class Allure(Skill):
 
 class Unmask(Skill):
     __slots__ = ()
-    character = "da_mei_nv"
+    character = "standard.da_mei_nv"
     skill_id = "C-DA_MEI_NV-2"
 
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
@@ -77,7 +76,7 @@ class Unmask(Skill):
             for s in g.seats
             if s.in_game and s.index not in g.dying and black_count(g, s.index) < DEATH  # A-60
             for c in s.intel
-            if IS_BLACK[c]
+            if g.is_black[c]
         ]
 
     def play(self, g: Game, option: Option, window: Window) -> Use:
@@ -103,7 +102,7 @@ def others_gone(g: Game, owner: int) -> bool:
 
 class DaMeiNvMission(Mission):
     __slots__ = ()
-    character = "da_mei_nv"
+    character = "standard.da_mei_nv"
 
     def fallback(self, g: Game) -> bool:
         """No male character at the table (A-42): the mission is the fallback."""
@@ -121,4 +120,4 @@ class DaMeiNvMission(Mission):
         return None
 
 
-CHARACTER = CharacterDef("da_mei_nv", rules=(Allure, Unmask, DaMeiNvMission))
+CHARACTER = CharacterDef("standard.da_mei_nv", rules=(Allure, Unmask, DaMeiNvMission))

@@ -26,7 +26,7 @@ from fengsheng.characters.base import (
     give_card,
     is_dead_with,
 )
-from fengsheng.core.cards import CARD_TYPE, LOCK, PROBE, RETURN
+from fengsheng.core.cards import LOCK, PROBE, RETURN
 from fengsheng.core.options import SKILL
 
 if TYPE_CHECKING:
@@ -38,16 +38,16 @@ DRAW = 4
 
 class DrawnSword(Skill):  # 亮剑
     __slots__ = ()
-    character = "dao_feng"
+    character = "standard.dao_feng"
     skill_id = "C-DAO_FENG-1"
 
     def card_uses(self, g: Game, card: int) -> tuple[str, ...]:
-        return (LOCK,) if CARD_TYPE[card] in (PROBE, RETURN) and self.active(g) else ()
+        return (LOCK,) if g.card_type[card] in (PROBE, RETURN) and self.active(g) else ()
 
 
 class Bloodthirst(Skill):  # 嗜血
     __slots__ = ()
-    character = "dao_feng"
+    character = "standard.dao_feng"
     skill_id = "C-DAO_FENG-2"
     listens = ("dying",)
 
@@ -75,10 +75,10 @@ class Bloodthirst(Skill):  # 嗜血
 
 class DaoFengMission(Mission):
     __slots__ = ()
-    character = "dao_feng"
+    character = "standard.dao_feng"
 
     def mission_met(self, g: Game) -> bool:
         return g.seats[self.owner].in_game and is_dead_with(g, UNDERGROUND) and is_dead_with(g, MILITARY_INTEL)
 
 
-CHARACTER = CharacterDef("dao_feng", rules=(DrawnSword, Bloodthirst, DaoFengMission))
+CHARACTER = CharacterDef("standard.dao_feng", rules=(DrawnSword, Bloodthirst, DaoFengMission))

@@ -39,7 +39,7 @@ def _reached(g: Game, seat: int) -> bool:
 
 class Decipher(Skill):
     __slots__ = ()
-    character = "yi_dian_yuan"
+    character = "standard.yi_dian_yuan"
     skill_id = "C-YI_DIAN_YUAN-1"
 
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
@@ -60,7 +60,7 @@ class Decipher(Skill):
 
 class Blown(Skill):
     __slots__ = ()
-    character = "yi_dian_yuan"
+    character = "standard.yi_dian_yuan"
     skill_id = "C-YI_DIAN_YUAN-2"
     listens = ("decoded",)
 
@@ -78,10 +78,10 @@ class Blown(Skill):
 
 class YiDianYuanMission(Mission):
     __slots__ = ()
-    character = "yi_dian_yuan"
+    character = "standard.yi_dian_yuan"
 
     def mission_met(self, g: Game) -> bool:
-        return count_colour(g.seats[self.owner].intel, BLUE) >= THREE
+        return count_colour(g, g.seats[self.owner].intel, BLUE) >= THREE
 
 
-CHARACTER = CharacterDef("yi_dian_yuan", rules=(Decipher, Blown, YiDianYuanMission))
+CHARACTER = CharacterDef("standard.yi_dian_yuan", rules=(Decipher, Blown, YiDianYuanMission))

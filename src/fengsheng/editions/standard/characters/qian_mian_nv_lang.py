@@ -34,7 +34,7 @@ DRAWS = 3
 
 class PokerFace(Skill):  # 城府
     __slots__ = ()
-    character = "qian_mian_nv_lang"
+    character = "standard.qian_mian_nv_lang"
     skill_id = "C-QIAN_MIAN_NV_LANG-1"
 
     def may_conceal(self, g: Game, seat: int) -> bool:
@@ -43,7 +43,7 @@ class PokerFace(Skill):  # 城府
 
 class ChanceMeeting(Skill):  # 逢缘
     __slots__ = ()
-    character = "qian_mian_nv_lang"
+    character = "standard.qian_mian_nv_lang"
     skill_id = "C-QIAN_MIAN_NV_LANG-2"
 
     def send_directions(self, g: Game, seat: int, card: int) -> tuple[int, ...]:
@@ -54,7 +54,7 @@ class ChanceMeeting(Skill):  # 逢缘
 
 class SongAndDance(Skill):  # 笙歌
     __slots__ = ()
-    character = "qian_mian_nv_lang"
+    character = "standard.qian_mian_nv_lang"
     skill_id = "C-QIAN_MIAN_NV_LANG-3"
     listens = ("resolving",)
 
@@ -94,7 +94,7 @@ def previous_in_game(g: Game, seat: int) -> int:
 
 class QianMianNvLangMission(Mission):
     __slots__ = ()
-    character = "qian_mian_nv_lang"
+    character = "standard.qian_mian_nv_lang"
 
     def react_to_declaration(self, g: Game, declarer: int, winners: list[int]) -> tuple[list[int], bool] | None:
         me = g.seats[self.owner]
@@ -105,4 +105,6 @@ class QianMianNvLangMission(Mission):
         return None
 
 
-CHARACTER = CharacterDef("qian_mian_nv_lang", rules=(PokerFace, ChanceMeeting, SongAndDance, QianMianNvLangMission))
+CHARACTER = CharacterDef(
+    "standard.qian_mian_nv_lang", rules=(PokerFace, ChanceMeeting, SongAndDance, QianMianNvLangMission)
+)

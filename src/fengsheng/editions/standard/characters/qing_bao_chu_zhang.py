@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.characters.base import CharacterDef, Mission, Skill, count_colour
-from fengsheng.core.cards import IS_BLACK, RED
+from fengsheng.core.cards import RED
 from fengsheng.core.events import Event
 from fengsheng.core.options import CHOOSE, SKILL, SKILL_CHOICE, Option
 
@@ -27,7 +27,7 @@ RED_NEEDED = 3
 
 class Debrief(Skill):
     __slots__ = ()
-    character = "qing_bao_chu_zhang"
+    character = "standard.qing_bao_chu_zhang"
     skill_id = "C-QING_BAO_CHU_ZHANG-1"
     listens = ("probed",)
 
@@ -44,7 +44,7 @@ class Debrief(Skill):
         g.draw(self.owner, 1)
         me = g.seats[self.owner]
         opts = [Option(CHOOSE, card=c) for c in me.hand]
-        opts += [Option(CHOOSE, target=self.owner, ref=c) for c in me.intel if not IS_BLACK[c]]
+        opts += [Option(CHOOSE, target=self.owner, ref=c) for c in me.intel if not g.is_black[c]]
         if opts:
             g.ask(self.owner, SKILL_CHOICE, opts, self._pay, self.skill_id)
 
@@ -59,10 +59,10 @@ class Debrief(Skill):
 
 class QingBaoChuZhangMission(Mission):
     __slots__ = ()
-    character = "qing_bao_chu_zhang"
+    character = "standard.qing_bao_chu_zhang"
 
     def mission_met(self, g: Game) -> bool:
-        return count_colour(g.seats[self.owner].intel, RED) >= RED_NEEDED
+        return count_colour(g, g.seats[self.owner].intel, RED) >= RED_NEEDED
 
 
-CHARACTER = CharacterDef("qing_bao_chu_zhang", rules=(Debrief, QingBaoChuZhangMission))
+CHARACTER = CharacterDef("standard.qing_bao_chu_zhang", rules=(Debrief, QingBaoChuZhangMission))

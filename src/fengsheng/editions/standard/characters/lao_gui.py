@@ -30,14 +30,14 @@ THREE = 3
 
 class Ruse(FlipAndDraw):  # 就计
     __slots__ = ()
-    character = "lao_gui"
+    character = "standard.lao_gui"
     skill_id = "C-LAO_GUI-1"
     listens = ("probed", "locked")
 
 
 class PokerFace(Skill):  # 城府
     __slots__ = ()
-    character = "lao_gui"
+    character = "standard.lao_gui"
     skill_id = "C-LAO_GUI-2"
 
     def may_conceal(self, g: Game, seat: int) -> bool:
@@ -46,7 +46,7 @@ class PokerFace(Skill):  # 城府
 
 class LastWill(Skill):  # 遗志
     __slots__ = ()
-    character = "lao_gui"
+    character = "standard.lao_gui"
     skill_id = "C-LAO_GUI-3"
     listens = ("dying",)
 
@@ -79,7 +79,7 @@ class LastWill(Skill):  # 遗志
 
 class LaoGuiMission(Mission):
     __slots__ = ("met",)
-    character = "lao_gui"
+    character = "standard.lao_gui"
     listens = ("dying",)
 
     def __init__(self, owner: int) -> None:
@@ -92,7 +92,7 @@ class LaoGuiMission(Mission):
     def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
         hand = list(g.seats[self.owner].hand)
         g.events.append(Event("show_hand", {"seat": self.owner, "cards": hand}))
-        self.met = count_colour(hand, RED) >= THREE
+        self.met = count_colour(g, hand, RED) >= THREE
 
     def mission_met(self, g: Game) -> bool:
         # only once she has died (or while her death resolves); a rescued 老鬼 has not died
@@ -100,4 +100,4 @@ class LaoGuiMission(Mission):
 
 
 # The mission comes first: the hand is shown before 遗志 gives it away.
-CHARACTER = CharacterDef("lao_gui", rules=(LaoGuiMission, Ruse, PokerFace, LastWill))
+CHARACTER = CharacterDef("standard.lao_gui", rules=(LaoGuiMission, Ruse, PokerFace, LastWill))
