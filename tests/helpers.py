@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from fengsheng.config import Config
+from fengsheng.core.events import Event
 from fengsheng.editions import get_edition
 from fengsheng.flow.window import Window
 from fengsheng.game import Game
@@ -220,11 +221,11 @@ class AnyTurnLock(Rule):
 class Clockwise(Rule):
     """Stand-in for a direction skill (千面女郎's 逢缘, S-METH-6, A-75): the owner's 密电/文本 passes go clockwise."""
 
-    listens: ClassVar[tuple[str, ...]] = ("sent",)
+    listens: ClassVar[tuple[str, ...]] = ("send",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return bool(data["seat"] == self.owner and data["method"] != "direct")
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         assert g.passing is not None
         g.passing.direction = -1

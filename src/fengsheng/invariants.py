@@ -32,6 +32,7 @@ def card_zones(g: Game) -> dict[int, list[str]]:
     put(g.discard, "discard")
     put(g.probes_out, "probes_out")
     put(g.table, "table")
+    put(g.aside, "aside")
     for s in g.seats:
         put(s.hand, f"hand{s.index}")
         put(s.intel, f"intel{s.index}")

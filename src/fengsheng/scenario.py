@@ -3,7 +3,10 @@
 Cards are named in the card-spec notation of :mod:`fengsheng.core.cards` (``R:lock``, ``K:probe:mi:draw`` …) or
 by id (an ``int``). Each spec takes a distinct physical card, the first free one in id order that matches. Cards
 not placed anywhere go to the bottom of the deck in a seeded random order (or to the discard pile with
-``rest="discard"``), so all 81 cards are always accounted for.
+``rest="discard"``, or out of the game with ``rest="aside"``: a short deck, or an empty deck and discard pile);
+``aside`` sets named cards aside. Every card of the edition is always accounted for.
+
+:func:`start_at` builds the frame stack for a phase of the turn plan or a passing step; ``at`` names it.
 
 Example::
 
@@ -39,8 +42,8 @@ from fengsheng.core.cards import (
     CardSpecError,
     parse_spec,
 )
-from fengsheng.core.events import Event
-from fengsheng.core.state import PH_DRAW, PH_END, PH_PASS, PH_PLAY, PH_START, W_STEP2, Passing
+from fengsheng.core.events import Drew, SetUp, TurnStarted
+from fengsheng.core.state import PH_PASS, PH_PLAY, PH_START, W_STEP1, W_STEP2, Passing
 from fengsheng.errors import ScenarioError
 from fengsheng.flow.passing import PassFrame
 from fengsheng.flow.setup import assign_characters, assign_identities
@@ -49,8 +52,8 @@ from fengsheng.flow.window import Window
 from fengsheng.game import Game
 
 CardRef = str | int
-AT_PHASES = {PH_START: 0, PH_DRAW: 1, PH_PLAY: 2, PH_PASS: 3, PH_END: 4}
 AT_STEPS = ("step1", "step2", "step3")
+RESTS = ("deck", "discard", "aside")
 _IDENTITY_CODES = {"ug": UNDERGROUND, "mi": MILITARY_INTEL, "by": BYSTANDER}
 
 
@@ -75,6 +78,7 @@ class Scenario:
     turn: int = 1
     characters: dict[int, str] = field(default_factory=dict)
     face_up: dict[int, bool] = field(default_factory=dict)
+    aside: list[CardRef] = field(default_factory=list)
 
     # ------------------------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -96,6 +100,7 @@ class Scenario:
             "turn": self.turn,
             "characters": {str(k): v for k, v in self.characters.items()},
             "face_up": {str(k): v for k, v in self.face_up.items()},
+            "aside": list(self.aside),
         }
 
     @classmethod
@@ -117,9 +122,10 @@ class Scenario:
         n = self.players
         if not 0 <= self.current < n:
             raise ScenarioError(f"current player {self.current} is not a seat of a {n}-player game")
-        if self.at not in AT_PHASES and self.at not in AT_STEPS:
-            raise ScenarioError(f"'at' must be one of {[*AT_PHASES, *AT_STEPS]}, not {self.at!r}")
         g = Game(config, self.seed)
+        phases = g.edition.turn_plan
+        if self.at not in phases and self.at not in AT_STEPS:
+            raise ScenarioError(f"'at' must be one of {[*phases, *AT_STEPS]}, not {self.at!r}")
         g.scenario = self.to_dict()
         deck = g.edition.deck
         free = list(range(len(deck)))
@@ -144,7 +150,7 @@ class Scenario:
         idents = [_IDENTITY_CODES.get(i, i) for i in self.identities] if self.identities else config.identity_pool()
         if len(idents) != n or any(i not in IDENTITIES for i in idents):
             raise ScenarioError(f"identities must list {n} of {IDENTITIES} (or ug/mi/by), got {self.identities!r}")
-        g.events.append(Event("setup", {"players": n, "distribution": list(config.distribution), "scenario": True}))
+        g.emit(SetUp(n, list(config.distribution), config.edition, config.character_texts, scenario=True))
         if self.characters:
             unknown = [c for c in self.characters.values() if g.edition.character_id(c) not in g.characters]
             if unknown:
@@ -160,6 +166,7 @@ class Scenario:
                 g.intel_source[c] = -1
         top = [take(c, "deck") for c in self.deck]
         g.discard = [take(c, "discard pile") for c in self.discard]
+        g.aside = [take(c, "set aside") for c in self.aside]
         transit_card = -1
         if self.transit is not None:
             if self.at not in AT_STEPS:
@@ -174,8 +181,11 @@ class Scenario:
         elif self.rest == "discard":
             g.deck = list(reversed(top))
             g.discard.extend(free)
+        elif self.rest == "aside":  # a short deck, or an empty deck and discard pile (S-TURN-5, S-TURN-6)
+            g.deck = list(reversed(top))
+            g.aside.extend(free)
         else:
-            raise ScenarioError(f"rest must be 'deck' or 'discard', not {self.rest!r}")
+            raise ScenarioError(f"rest must be one of {', '.join(RESTS)}, not {self.rest!r}")
         for s in self.dead:
             seat = g.seats[s]
             if seat.hand or seat.intel:
@@ -187,49 +197,52 @@ class Scenario:
             g.killers.append(-1)  # by nobody known
         g.refresh_order()
         for st in g.seats:
-            g.events.append(
-                Event("draw", {"seat": st.index, "count": len(st.hand)}, {"cards": list(st.hand)}, (st.index,))
-            )
+            g.emit(Drew(st.index, len(st.hand), list(st.hand), (st.index,)))
         # where the game starts
         g.current = self.current
         g.turn = self.turn
         g.locks = list(self.locks)
-        g.frames.append(TurnCycle(-1))
-        if self.at in AT_PHASES:
-            turn = Turn(self.current)
-            stage = AT_PHASES[self.at]
-            if stage > 0:
-                turn.stage = stage
-                g.phase = self.at
-                g.events.append(Event("turn", {"seat": self.current, "turn": g.turn}))
-            else:
-                g.turn -= 1  # the start phase counts the turn itself
-            g.frames.append(turn)
-        else:
-            g.phase = PH_PASS
+        passing = None
+        if self.at in AT_STEPS:
             t = self.transit or {}
             method = t.get("method") or deck[transit_card].method
             sender = int(t.get("sender", self.current))
             target = int(t.get("target", -1))
-            p = Passing(transit_card, sender, method, target, method == TEXT)
-            p.holder = int(t.get("holder", sender))
-            p.direction = int(t.get("direction", 1))
-            p.back = bool(t.get("back", False))
-            p.lured = list(t.get("lured", []))
-            g.passing = p
-            turn = Turn(self.current)
-            turn.stage = 4
-            g.events.append(Event("turn", {"seat": self.current, "turn": g.turn}))
-            g.frames.append(turn)
-            pf = PassFrame()
-            g.frames.append(pf)
-            if self.at == "step1":
-                pf.stage = 0
-            else:
-                pf.stage = 2
-                p.step = W_STEP2
-                if self.at == "step2":
-                    g.frames.append(Window(W_STEP2, self.current))
+            passing = Passing(transit_card, sender, method, target, method == TEXT)
+            passing.holder = int(t.get("holder", sender))
+            passing.direction = int(t.get("direction", 1))
+            passing.back = bool(t.get("back", False))
+            passing.lured = list(t.get("lured", []))
+        start_at(g, self.at, passing)
         g.refresh_declarable()  # the position may already meet a victory condition
         g._advance()
         return g
+
+
+def start_at(g: Game, at: str, passing: Passing | None = None) -> None:
+    """Build the frame stack of a game about to run phase ``at`` of the current player's turn (a phase of the
+    edition's turn plan), or passing step ``step1``/``step2``/``step3`` of ``passing`` in his pass phase. The
+    turn has started already unless ``at`` is the start phase (which counts the turn itself)."""
+    g.frames.append(TurnCycle(-1))
+    seat = g.current
+    if at == PH_START:
+        g.turn -= 1
+        g.frames.append(Turn.at(seat, PH_START))
+        return
+    g.emit(TurnStarted(seat, g.turn))
+    if at not in AT_STEPS:
+        g.phase = at
+        g.frames.append(Turn.at(seat, at))
+        return
+    if passing is None:
+        raise ScenarioError(f"at={at!r} needs the intelligence in transit")
+    g.phase = PH_PASS
+    g.passing = passing
+    plan = g.edition.turn_plan
+    after_pass = plan[plan.index(PH_PASS) + 1] if plan.index(PH_PASS) + 1 < len(plan) else Turn.FINISH
+    g.frames.append(Turn.at(seat, after_pass))
+    g.frames.append(PassFrame.at(at))
+    if at != W_STEP1:
+        passing.step = W_STEP2
+        if at == W_STEP2:
+            g.frames.append(Window(W_STEP2, seat))

@@ -6,6 +6,9 @@ the hidden zones (other hands, the deck, the probes out of the game, the 真伪�
 it is face up or the seat sent or decoded it; identities revealed by death, loss or the end of the game. A spectator
 (``seat=None``) sees only what is public. Card ids are public facts about the deck table, so an id appears only when
 its card is visible to the seat.
+
+What a seat was told privately (its 试探 texts, identities it looked at, the characters it was dealt) is kept in the
+state as the game goes (``engine/knowledge.py``), so a view never rescans the log.
 """
 
 from __future__ import annotations
@@ -18,30 +21,10 @@ if TYPE_CHECKING:
     from fengsheng.game import Game
 
 
-def _private_knowledge(g: Game, seat: int | None) -> tuple[list[dict[str, Any]], dict[int, str], list[str]]:
-    """One pass over the log for what only this seat was told: the 试探 texts it used or received, identity cards it
-    looked at through a skill (老枪's exchange), and the characters it was dealt."""
-    probes: list[dict[str, Any]] = []
-    learned: dict[int, str] = {}
-    dealt: list[str] = []
-    if seat is None:
-        return probes, learned, dealt
-    for e in g.events:
-        if e.private is None or seat not in e.audience:
-            continue
-        if e.kind == "probe":
-            probes.append(e.for_seat(seat))
-        elif e.kind == "identities_exchanged":
-            a, b = e.data["seat"], e.data["target"]
-            learned[a], learned[b] = e.private["identities"]
-        elif e.kind == "characters_dealt":
-            dealt = list(e.private["characters"])
-    return probes, learned, dealt
-
-
 def view(g: Game, seat: int | None) -> dict[str, Any]:
     seats_out = []
-    probes, learned, dealt = _private_knowledge(g, seat)
+    known = g.knowledge[seat] if seat is not None else None
+    learned = known.identities if known is not None else {}
     for s in g.seats:
         known_identity = s.identity_revealed or s.index == seat or s.index in learned
         seats_out.append(
@@ -123,8 +106,8 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
             "hand": list(me.hand),
             "identity": me.identity,
             "character": me.character,
-            "probes": probes,
-            "characters_dealt": dealt,
+            "probes": [dict(p) for p in known.probes] if known is not None else [],
+            "characters_dealt": list(known.dealt) if known is not None else [],
             "can_declare": g.can_declare_now(seat),
         }
     v["result"] = g.result

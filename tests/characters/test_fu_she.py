@@ -45,7 +45,7 @@ def test_C_FU_SHE_1_cover_himself_and_lure_a_player_away() -> None:
     assert not g.seats[2].face_up  # the cost, paid at once
     assert events(g, "cover")[-1]["seat"] == 2
     # a skill, not a card: 识破 has nothing to target (seat 3 was passed for)
-    assert events(g, "lured") == [{"kind": "lured", "seat": 1, "user": 2}]
+    assert events(g, "lured") == [{"kind": "lured", "seat": 1, "user": 2, "uid": 1}]
     s.do("2: pass")  # his Step-2 window: the card went past seat 1
     s.expect(2, "receive", "step3")
     assert [e["seat"] for e in events(g, "arrive")] == [2]

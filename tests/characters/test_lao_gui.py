@@ -307,7 +307,7 @@ def test_mission_lao_gui_S_TERM_6_three_red_cards_shown_at_death_win_for_a_bysta
     s = Script(g)
     s.do("1: accept")
     show = next(e for e in g.events if e.kind == "show_hand")
-    assert show.data["seat"] == 1 and sorted(show.data["cards"]) == hand and show.audience == ()
+    assert show.data["seat"] == 1 and sorted(show.data["cards"]) == hand and show.audience is None
     # he declares although dead (A-65: the mission counts while face down)
     d = s.expect(1, "declare", "settle")
     assert d.private and not g.seats[1].alive

@@ -71,7 +71,9 @@ def test_random_play_with_characters() -> None:
     assert set(chosen) == set(CHARACTERS)
     assert kinds["flip"] > 0 and kinds["cover"] > 0 and kinds["characters_dealt"] > 0
     assert len(skills) >= 25, sorted(skills)
-    assert {c for c in (ch.short for ch in CHARACTERS.values()) if any(k.startswith(f"C-{c.upper()}-") for k in skills)} >= {
+    assert {
+        c for c in (ch.short for ch in CHARACTERS.values()) if any(k.startswith(f"C-{c.upper()}-") for k in skills)
+    } >= {
         "lao_gui",
         "shan_ling",
         "qi_bai",

@@ -257,7 +257,13 @@ def test_oracle_catches_the_deal_shown_to_another_player() -> None:
 
 def test_character_words_are_recognised() -> None:
     shown = collect(
-        {"kind": "x", "skill": "C-SHAN_LING-1", "use": "qi_bai.2", "characters": ["standard.lao_gui"], "why": "target_gone"},
+        {
+            "kind": "x",
+            "skill": "C-SHAN_LING-1",
+            "use": "qi_bai.2",
+            "characters": ["standard.lao_gui"],
+            "why": "target_gone",
+        },
         Shown(),
     )
     assert sorted(ch for _, ch in shown.characters) == ["standard.lao_gui", "standard.qi_bai", "standard.shan_ling"]

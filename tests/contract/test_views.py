@@ -176,6 +176,9 @@ def test_private_parts_and_their_audiences() -> None:
             elif e.kind == "probe":
                 assert aud == (e.data["user"], e.data["target"]), full
                 assert set(e.private) == {"card", "identity", "effect", "line"}
+            elif e.kind in ("resolve", "cancelled"):  # a 试探 resolving, or cancelled: still face down
+                assert aud == (e.data["user" if e.kind == "resolve" else "seat"],), full
+                assert e.data["use"] == "probe" and set(e.private) == {"card"}
             else:
                 raise AssertionError(f"unexpected private event {full}")
             audiences[e.kind].add(aud)
@@ -207,8 +210,9 @@ def test_transit_card_seen_by_sender_and_decoder_only() -> None:
     for seat in (2, 3, 4, None):
         assert g.view(seat)["transit"]["card"] is None
         assert all(e.get("card") != card for e in g.events_for(seat))
-    assert {"kind": "decoded", "seat": 1, "card": card} in g.events_for(1)
-    assert {"kind": "decoded", "seat": 1} in g.events_for(2)
+    uid = next(e["uid"] for e in g.events if e.kind == "decoded")
+    assert {"kind": "decoded", "seat": 1, "uid": uid, "card": card} in g.events_for(1)
+    assert {"kind": "decoded", "seat": 1, "uid": uid} in g.events_for(2)
 
 
 def test_text_intel_in_transit_is_face_up() -> None:

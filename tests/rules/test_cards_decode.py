@@ -20,7 +20,7 @@ def test_S_CARD_DECODE_1_the_player_reached_looks_at_the_card_before_deciding() 
     assert 1 in g.passing.seen  # type: ignore[union-attr]
     assert g.view(1)["transit"]["card"] == card
     decoded = [e for e in g.events_for(1) if e["kind"] == "decoded"]
-    assert decoded == [{"kind": "decoded", "seat": 1, "card": card}]
+    assert decoded == [{"kind": "decoded", "seat": 1, "uid": 1, "card": card}]
     s.do("1: pass")  # he could decode again; he does not
     s.expect(1, "receive", "step3")
     s.do("1: decline")
@@ -50,7 +50,7 @@ def test_S_CARD_DECODE_2_only_the_decoder_sees_it() -> None:
     for other in (None, 2, 3, 4):
         assert g.view(other)["transit"]["card"] is None
         decoded = [e for e in g.events_for(other) if e["kind"] == "decoded"]
-        assert decoded == [{"kind": "decoded", "seat": 1}]  # everyone knows he decoded, not what he saw
+        assert decoded == [{"kind": "decoded", "seat": 1, "uid": 1}]  # everyone knows he decoded, not what he saw
     assert g.passing.seen == [0, 1]  # type: ignore[union-attr]
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from fengsheng.core.events import Event
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.testing import Script
@@ -41,7 +42,7 @@ def test_S_CARD_LOCK_1_the_locked_player_must_accept() -> None:
     g = build(hands={0: ["R:lock", "K:decode", "B:probe"]}, at="play")
     s = Script(g)
     s.do("0: play c{R:lock} lock @2", "0: pass")  # the lock resolves
-    assert g.locks == [2] and events(g, "locked") == [{"kind": "locked", "seat": 2, "user": 0}]
+    assert g.locks == [2] and events(g, "locked") == [{"kind": "locked", "seat": 2, "user": 0, "uid": 1}]
     s.do("0: pass", "0: send c{K:decode}", "1: decline")
     # no receive decision for seat 2: the strict script would have failed otherwise
     assert arrivals(g) == [1, 2]
@@ -148,10 +149,10 @@ class WhenLocked(Rule):
         super().__init__(owner)
         self.seen: list[int] = []
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return data["seat"] == self.owner
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.seen.append(data["user"])
 
 

@@ -20,7 +20,7 @@ def test_S_CARD_LURE_1_the_lured_player_takes_no_part_in_this_pass_in_either_dir
     )
     s = Script(g)
     s.do("0: send c{K:decode}", "1: play c{R:lure_away} lure_away @2")
-    assert events(g, "lured") == [{"kind": "lured", "seat": 2, "user": 1}]
+    assert events(g, "lured") == [{"kind": "lured", "seat": 2, "user": 1, "uid": 1}]
     s.do("1: decline")
     s.do("3: play c{R:return} return")  # the card went past 2 to 3; back it goes, past 2 again
     s.do("1: decline")
@@ -105,7 +105,7 @@ def test_S_CARD_LURE_6_a_later_lock_cancels_a_lure_that_has_resolved() -> None:
     # a later Step-1 window: the current player locks the lured-away player
     s.expect(0, "priority", "step1")
     s.do("0: play c{R:lock} lock @2")
-    assert events(g, "locked") == [{"kind": "locked", "seat": 2, "user": 0}]
+    assert events(g, "locked") == [{"kind": "locked", "seat": 2, "user": 0, "uid": 2}]
     assert arrivals(g) == [1, 2]
     assert obtained(g) == [(2, "forced")]  # the card reaches him and he must take it
 
@@ -149,7 +149,7 @@ def test_S_CARD_LURE_7_a_skill_counting_as_lure_same_timing_targets_and_effect_b
     s.expect(1, "priority", "step1")
     assert uses_offered(g, 4) == set()
     s.do("1: pass")
-    assert events(g, "lured") == [{"kind": "lured", "seat": 2, "user": 1}]
+    assert events(g, "lured") == [{"kind": "lured", "seat": 2, "user": 1, "uid": 1}]
     s.do("1: pass", "1: decline", "1: pass")
     assert arrivals(g) == [1, 3]  # the card went past 2 (and locked 3 must take it)
     assert obtained(g) == [(3, "forced")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
+from fengsheng.core.events import Event
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.testing import Script
@@ -156,16 +157,16 @@ def test_S_CARD_PROBE_7_concealment_lets_the_probed_player_choose_either_action(
 class WhenProbed(Rule):
     """A "当你被试探时" trigger (like 六姐 / 情报处长): records each probe on its owner that took effect."""
 
-    listens: ClassVar[tuple[str, ...]] = ("probed",)
+    listens: ClassVar[tuple[str, ...]] = ("probe",)
 
     def __init__(self, owner: int) -> None:
         super().__init__(owner)
         self.log: list[int] = []
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return data["seat"] == self.owner
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.log.append(data["user"])
 
 

@@ -29,7 +29,10 @@ def test_S_CARD_SEE_1_when_a_card_is_used_the_targeted_card_is_cancelled() -> No
     lock_uid = events(g, "use")[0]["uid"]
     assert see_refs(g, 3) == [lock_uid]
     s.do("3: play c{B:see_through} see_through ^top", "0: pass")
-    assert events(g, "cancelled") == [{"kind": "cancelled", "uid": lock_uid, "by": 3, "use": "lock"}]
+    lock = events(g, "use")[0]["card"]
+    assert events(g, "cancelled") == [
+        {"kind": "cancelled", "uid": lock_uid, "by": 3, "use": "lock", "seat": 0, "card": lock}
+    ]
     assert g.locks == []
 
 

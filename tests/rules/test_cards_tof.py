@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from fengsheng.core.cards import find_cards
+from fengsheng.core.events import Event
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.testing import Script
@@ -117,17 +118,17 @@ def test_S_CARD_TOF_6_not_sent_by_anyone_and_a_kill_counts_for_the_user() -> Non
 class KillAfterPick(Rule):
     """Test-only trigger: when ``at`` has picked, ``victim`` dies (e.g. a death skill firing mid-sequence)."""
 
-    listens: ClassVar[tuple[str, ...]] = ("obtained",)
+    listens: ClassVar[tuple[str, ...]] = ("obtain",)
 
     def __init__(self, owner: int, at: int, victim: int) -> None:
         super().__init__(owner)
         self.at = at
         self.victim = victim
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return data["seat"] == self.at and data["how"] == "true_or_false" and g.seats[self.victim].in_game
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         g.kill(self.victim)
 
 

@@ -101,7 +101,9 @@ def test_S_COMP_6_probe_split_three_identities_three_colours_two_effects() -> No
 
 def test_S_COMP_6_engine_deck_matches_the_shared_csv_when_present() -> None:
     shared = Path(__file__).resolve().parents[3] / "shared" / "rules" / "standard-cards.csv"
-    packaged = Path(__file__).resolve().parents[2] / "src" / "fengsheng" / "editions" / "standard" / "data" / "cards.csv"
+    packaged = (
+        Path(__file__).resolve().parents[2] / "src" / "fengsheng" / "editions" / "standard" / "data" / "cards.csv"
+    )
     rows = list(csv.DictReader(packaged.read_text(encoding="utf-8").splitlines()))
     assert sum(int(r["count"]) for r in rows) == 81
     assert len(rows) == 42

@@ -17,6 +17,7 @@ import pytest
 
 from fengsheng.config import Config
 from fengsheng.core.cards import SEE_THROUGH
+from fengsheng.core.events import Event
 from fengsheng.core.options import SKILL, Option
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
@@ -88,10 +89,10 @@ def listener(
         rule_id = "TEST-LISTENER"
         listens = kinds
 
-        def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        def wants(self, g: Game, kind: str, data: Event) -> bool:
             return want(g, self, kind, data) if want is not None else True
 
-        def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        def fire(self, g: Game, kind: str, data: Event) -> None:
             log.append((self.owner, kind, dict(data)))
             if effect is not None:
                 effect(g, self, kind, data)
@@ -113,9 +114,9 @@ def test_hooks_add_rule_indexes_only_the_hooks_a_rule_overrides() -> None:
         "loss": list(g.loss_rules),
     }
     log: list[Any] = []
-    r = listener(("obtained",), log)(1)
+    r = listener(("obtain",), log)(1)
     g.add_rule(r)
-    assert g.listeners["obtained"] == [r]
+    assert g.listeners["obtain"] == [r]
     assert g.action_rules == before["actions"] and g.draw_rules == before["draw"] and g.loss_rules == before["loss"]
     p = PlaceBlack(2)
     g.add_rule(p)
@@ -355,13 +356,13 @@ def test_S_TERM_8_S_TERM_9_flip_and_cover_fire_triggers_and_a_face_down_card_can
     g = Scenario(players=3, identities=["ug", "mi", "by"], current=0, at="play").build()
     g.seats[0].character = "test_hidden"
     g.add_rule(FlipCover(0))
-    g.add_rule(listener(("flipped", "covered"), log)(2))
+    g.add_rule(listener(("flip", "cover"), log)(2))
     assert g.view(2)["seats"][0]["character"] is None
     Script(g).do("0: skill test.flip")
     assert g.seats[0].face_up and g.view(2)["seats"][0]["character"] == "test_hidden"
     Script(g).do("1: pass", "2: pass", "0: skill test.cover")
     assert not g.seats[0].face_up and g.view(2)["seats"][0]["character"] is None
-    assert [(k, d["seat"]) for _, k, d in log] == [("flipped", 0), ("covered", 0)]
+    assert [(k, d["seat"]) for _, k, d in log] == [("flip", 0), ("cover", 0)]
     assert [e.kind for e in g.events if e.kind in ("flip", "cover")] == ["flip", "cover"]
     with pytest.raises(AssertionError):
         g.cover(0)  # already face down

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fengsheng.config import Config
 from fengsheng.core.cards import MILITARY_INTEL
+from fengsheng.core.events import Event
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.testing import Script
@@ -172,10 +171,10 @@ def test_S_ID_5_a_skill_may_reveal_its_owners_identity() -> None:
     class Reveal(Rule):  # 大美女 / 礼服蒙面人 / 黄雀: 翻开你的身份牌
         listens = ("locked",)
 
-        def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        def wants(self, g: Game, kind: str, data: Event) -> bool:
             return data["seat"] == self.owner and not g.seats[self.owner].identity_revealed
 
-        def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        def fire(self, g: Game, kind: str, data: Event) -> None:
             g.reveal_identity(self.owner)
 
     g = build(3, ["ug", "mi", "by"], current=0, hands={0: ["K:lock", "R:burn"]}, at="play")

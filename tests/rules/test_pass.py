@@ -6,8 +6,9 @@ auto-pass, so only seats with a real choice are asked, and the strict script dri
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from fengsheng.core.events import Event
 from fengsheng.core.options import SKILL, Option
 from fengsheng.core.state import Use
 from fengsheng.flow.window import Window
@@ -22,7 +23,7 @@ class KillOn(Rule):
     """Test-only stand-in for a killing skill (e.g. 黑玫瑰): when ``kind`` fires (optionally only for the event's
     ``seat`` == ``at``), the player ``victim`` dies."""
 
-    listens: ClassVar[tuple[str, ...]] = ("sent", "arrive")
+    listens: ClassVar[tuple[str, ...]] = ("send", "arrive")
 
     def __init__(self, owner: int, kind: str, victim: int, at: int = -1) -> None:
         super().__init__(owner)
@@ -30,10 +31,10 @@ class KillOn(Rule):
         self.victim = victim
         self.at = at
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return kind == self.kind and (self.at < 0 or data.get("seat") == self.at) and g.seats[self.victim].in_game
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         g.kill(self.victim)
 
 
@@ -327,7 +328,7 @@ def test_S_PASS_10_after_return_no_receive_decision_and_the_reverse_direction_st
 
 def test_S_PASS_11_a_player_dies_while_the_card_moves_and_the_pass_goes_on() -> None:
     g = build(hands={0: ["B:decode", "R:probe"]}, at="pass")
-    add_rules(g, KillOn(4, "sent", victim=2))
+    add_rules(g, KillOn(4, "send", victim=2))
     s = Script(g)
     s.do("0: send c{B:decode}")
     assert not g.seats[2].alive
@@ -347,7 +348,7 @@ def test_S_PASS_11_the_holder_dies_on_arrival_and_the_card_goes_on_without_his_d
 
 def test_S_PASS_11_the_direct_target_dies_and_the_card_goes_back_to_the_sender_as_intelligence() -> None:
     g = build(hands={0: ["K:lock", "R:probe"], 3: ["K:intercept"]}, at="pass")
-    add_rules(g, KillOn(4, "sent", victim=2))
+    add_rules(g, KillOn(4, "send", victim=2))
     s = Script(g)
     s.do("0: send c{K:lock} @2")
     card = g.passing.card  # type: ignore[union-attr]

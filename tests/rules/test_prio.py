@@ -231,7 +231,7 @@ def test_S_PRIO_9_automatic_triggers_current_first_then_counterclockwise_without
     log: list[Any] = []
     g = build(5, current=2, at="step2", transit={"card": "R:decode", "holder": 3, "sender": 2})
     for seat in (1, 4, 0, 3):
-        g.add_rule(listener(("obtained",), log)(seat))
+        g.add_rule(listener(("obtain",), log)(seat))
     s = Script(g)
     s.do("2: pass", "3: pass", "4: pass", "0: pass", "1: pass")
     n = len(g.history)

@@ -29,7 +29,7 @@ def test_S_TRIG_1_simultaneous_triggers_current_player_first_then_counterclockwi
     log: list[Any] = []
     g = build(5, current=3, at="pass", hands={3: ["R:decode", "B:decode"]})
     for seat in (1, 0, 4, 2, 3):
-        g.add_rule(listener(("sent",), log)(seat))
+        g.add_rule(listener(("send",), log)(seat))
     n = len(g.history)
     Script(g).do("3: send c{R:decode}")
     assert [owner for owner, _, _ in log] == [3, 4, 0, 1, 2]
@@ -66,7 +66,7 @@ def test_S_TRIG_4_a_trigger_fires_only_if_the_card_took_effect() -> None:
         hands={0: ["K:lock", "R:probe:mi:draw", "R:lock", "B:lock"], 1: ["R:see_through", "B:see_through"]},
     )
     for seat in range(3):
-        g.add_rule(listener(("locked", "probed"), log)(seat))
+        g.add_rule(listener(("locked", "probe"), log)(seat))
     s = Script(g)
     s.do("0: play c{K:lock} lock @2", "1: play c{R:see_through} see_through ^top", "2: pass", "0: pass", "1: pass")
     s.do("0: play c{R:probe:mi:draw} probe @2", "1: play c{B:see_through} see_through ^top", "2: pass", "0: pass")
@@ -87,7 +87,7 @@ def test_S_TRIG_5_deaths_from_one_event_are_numbered_current_player_first() -> N
         intel={1: ["K:return", "K:decode"], 4: ["K:intercept", "K:see_through"]},
     )
     g.add_rule(
-        listener(("obtained",), log, want=lambda g, r, k, d: d["how"] == "accept", effect=place_black_on((1, 4)))(2)
+        listener(("obtain",), log, want=lambda g, r, k, d: d["how"] == "accept", effect=place_black_on((1, 4)))(2)
     )
     Script(g).do("4: accept")
     assert g.death_order == [4, 1]  # seat 4 comes first counterclockwise from the current seat 3
@@ -111,7 +111,7 @@ def test_S_TRIG_6_deaths_then_losses_then_declarations() -> None:
     )
     # one event (seat 1 accepts his third red) puts a card in front of seats 2 (third false: dies) and 4 (third card)
     g.add_rule(
-        listener(("obtained",), log, want=lambda g, r, k, d: d["how"] == "accept", effect=place_black_on((4, 2)))(0)
+        listener(("obtain",), log, want=lambda g, r, k, d: d["how"] == "accept", effect=place_black_on((4, 2)))(0)
     )
     g.add_rule(Exposed(4))
     start = len(g.events)

@@ -8,6 +8,7 @@ import pytest
 
 from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
+from fengsheng.core.events import Event
 from fengsheng.core.options import Option
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
@@ -83,8 +84,8 @@ def test_S_TURN_2_phases_in_order_with_the_pass_as_its_own_phase() -> None:
         hands={0: ["K:lock", "B:lock", "R:probe:mi:draw", "R:true_or_false", "R:decode"]},
         auto_pass=False,
     )
-    phases = [(e.data.get("phase"), e.kind) for e in g.events if e.kind in ("turn", "draw", "phase")][-3:]
-    assert phases == [(None, "turn"), (None, "draw"), ("play", "phase")]
+    phases = [(e.data.get("phase"), e.kind) for e in g.events if e.kind in ("turn", "draw", "phase")][-5:]
+    assert phases == [(None, "turn"), ("start", "phase"), (None, "draw"), ("draw", "phase"), ("play", "phase")]
     assert g.phase == "play"
     assert {o.use for o in g.decision.options} >= {"lock", "probe", "true_or_false"}
     s = Script(g)
@@ -104,7 +105,7 @@ def test_S_TURN_2_phases_in_order_with_the_pass_as_its_own_phase() -> None:
 def test_S_TURN_3_start_phase_has_no_decision_but_skills_may_act_in_it() -> None:
     g = build(3, current=0, at="start", auto_pass=False, deck=["R:lock", "B:lock"])
     assert g.decision is not None and g.decision.context == "play"  # nothing asked in the start or draw phase
-    assert [e.data.get("phase") for e in g.events if e.kind == "phase"] == ["play"]
+    assert [e.data.get("phase") for e in g.events if e.kind == "phase"] == ["start", "draw", "play"]
     log: list[Any] = []
     sizes: list[int] = []
     rec = listener(("phase",), log, effect=lambda g, r, k, d: sizes.append(len(g.seats[r.owner].hand)))
@@ -252,10 +253,10 @@ def test_S_TURN_12_a_rule_may_change_the_draw_phase() -> None:
         def draw_count(self, g: Game, seat: int, count: int) -> int:
             return 3 if seat == self.owner else count
 
-        def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        def wants(self, g: Game, kind: str, data: Event) -> bool:
             return data["seat"] == self.owner and data["phase"] == "draw"
 
-        def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        def fire(self, g: Game, kind: str, data: Event) -> None:
             g.deck.append(g.seats[self.owner].hand.pop())
 
     g = Scenario(

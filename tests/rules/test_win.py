@@ -10,6 +10,7 @@ from typing import Any
 
 from fengsheng.config import Config
 from fengsheng.core.cards import BYSTANDER
+from fengsheng.core.events import Event
 from fengsheng.game import Game
 from fengsheng.rules.base import Rule
 from fengsheng.rules.victory import BystanderMission, UndergroundVictory
@@ -214,10 +215,10 @@ def test_S_WIN_6_a_kill_may_allow_a_personal_declaration() -> None:
         listens = ("died",)
         killed = False
 
-        def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        def wants(self, g: Game, kind: str, data: Event) -> bool:
             return data["killer"] == self.owner and g.seats[data["seat"]].identity == BYSTANDER
 
-        def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        def fire(self, g: Game, kind: str, data: Event) -> None:
             self.killed = True
 
         def can_declare(self, g: Game) -> bool:
@@ -297,12 +298,12 @@ def test_S_WIN_8_a_last_survivor_who_meets_his_condition_wins_with_his_dead_team
 
 def test_S_WIN_8_nobody_wins_when_the_last_players_go_together() -> None:
     class Bomb(Rule):  # places a false intelligence in front of every player at once (老金-like)
-        listens = ("obtained",)
+        listens = ("obtain",)
 
-        def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+        def wants(self, g: Game, kind: str, data: Event) -> bool:
             return data["how"] == "accept" and bool(g.seats[self.owner].hand)
 
-        def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+        def fire(self, g: Game, kind: str, data: Event) -> None:
             hand = g.seats[self.owner].hand
             for seat in (0, 1):
                 c = next(c for c in hand if IS_BLACK[c])
@@ -361,13 +362,13 @@ def test_S_WIN_10_deaths_settle_before_declarations() -> None:
         hands={4: ["K:return"]},
     )
     # one event: seat 1 obtains his third red, and a trigger puts a third false one in front of his teammate
-    g.add_rule(listener(("obtained",), log, want=lambda g, r, k, d: d["seat"] == 1, effect=place)(4))
+    g.add_rule(listener(("obtain",), log, want=lambda g, r, k, d: d["seat"] == 1, effect=place)(4))
     g.add_rule(listener(("died",), log)(0))
     s = Script(g)
     s.do("1: accept")
     s.expect(1, "declare")
     assert not g.seats[3].alive  # the death (with its trigger) is settled before the declaration is offered
-    assert [k for _, k, _ in log] == ["obtained", "died"]
+    assert [k for _, k, _ in log] == ["obtain", "died"]
     s.do("1: declare")
     assert g.result["winners"] == [1, 3]  # seat 3, dead, still wins with his faction
 

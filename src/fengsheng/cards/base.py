@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from fengsheng.core.events import Event
+from fengsheng.core.events import Fizzled
 
 if TYPE_CHECKING:
     from fengsheng.core.state import Use
@@ -52,4 +52,4 @@ class CardHandler:
 def fail(g: Game, use: Use, why: str) -> None:
     """Mark a use as having lost its target (S-PRIO-10, A-31) and log it."""
     use.failed = True
-    g.events.append(Event("fizzle", {"uid": use.uid, "user": use.user, "use": use.use, "why": why}))
+    g.emit(Fizzled(use.uid, use.user, use.use, why))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from fengsheng.cards.base import CardHandler, fail
 from fengsheng.core.cards import DECODE
-from fengsheng.core.events import Event
+from fengsheng.core.events import Decoded
 from fengsheng.core.state import W_STEP2
 
 if TYPE_CHECKING:
@@ -34,8 +34,7 @@ class Decode(CardHandler):
             return
         if use.user not in p.seen:
             p.seen.append(use.user)
-        g.events.append(Event("decoded", {"seat": use.user}, {"card": p.card}, (use.user,)))
-        g.fire("decoded", {"seat": use.user, "uid": use.uid})  # 译电员's cover trigger (any successful 破译)
+        g.emit(Decoded(use.user, use.uid, p.card, (use.user,)))  # 译电员's cover trigger (any successful 破译)
 
 
 HANDLER = Decode()

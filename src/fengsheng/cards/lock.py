@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from fengsheng.cards.base import CardHandler, fail
 from fengsheng.core.cards import LOCK
-from fengsheng.core.events import Event
+from fengsheng.core.events import Locked
 from fengsheng.core.state import W_PLAY, W_STEP1
 
 if TYPE_CHECKING:
@@ -41,8 +41,7 @@ class Lock(CardHandler):
         p = g.passing
         if p is not None and t in p.lured:
             p.lured.remove(t)  # S-PREC-1 / S-CARD-LURE-6: the lock wins over an earlier 调虎离山
-        g.events.append(Event("locked", {"seat": t, "user": use.user}))
-        g.fire("locked", {"seat": t, "user": use.user, "uid": use.uid})
+        g.emit(Locked(t, use.user, use.uid))
 
 
 HANDLER = Lock()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from fengsheng.cards.base import CardHandler, fail
 from fengsheng.core.cards import LURE_AWAY
-from fengsheng.core.events import Event
+from fengsheng.core.events import Lured
 from fengsheng.core.state import W_STEP1
 
 if TYPE_CHECKING:
@@ -51,8 +51,7 @@ class LureAway(CardHandler):
         p = g.passing
         assert p is not None
         p.lured.append(t)
-        g.events.append(Event("lured", {"seat": t, "user": use.user}))
-        g.fire("lured", {"seat": t, "user": use.user, "uid": use.uid})
+        g.emit(Lured(t, use.user, use.uid))
 
 
 HANDLER = LureAway()

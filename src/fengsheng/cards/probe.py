@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from fengsheng.cards.base import CardHandler, fail
 from fengsheng.core.cards import DISCARD_1, DRAW_2, PROBE
-from fengsheng.core.events import Event
+from fengsheng.core.events import CardRevealed, ProbeAnswered, Probed
 from fengsheng.core.options import DISCARD, DISCARD_KIND, RESPOND, RESPOND_KIND, Decision, Option
 from fengsheng.core.state import W_PLAY, Frame
 
@@ -43,27 +43,18 @@ class Probe(CardHandler):
             fail(g, use, "target_gone")
             return
         card = g.edition.deck[use.card]
-        g.events.append(
-            Event(
-                "probe",
-                {"user": use.user, "target": t, "uid": use.uid},
-                {
-                    "card": use.card,
-                    "identity": card.probe_identity,
-                    "effect": card.probe_effect,
-                    "line": card.probe_line,
-                },
-                (use.user, t),
-            )
-        )
         g.frames.append(ProbeAnswer(use.user, t, use.card))
         # S-CARD-PROBE-8 / S-TERM-13: "when probed" skills need the probe to take effect; they run first.
-        g.fire("probed", {"seat": t, "user": use.user, "uid": use.uid, "card": use.card})
+        g.emit(
+            Probed(
+                use.user, t, use.uid, use.card, card.probe_identity, card.probe_effect, card.probe_line, (use.user, t)
+            )
+        )
 
     def dispose(self, g: Game, use: Use) -> None:
         if use.cancelled or use.failed:
             g.discard.append(use.card)  # S-CARD-SEE-2, A-22: back into circulation, face up
-            g.events.append(Event("revealed", {"uid": use.uid, "card": use.card}))
+            g.emit(CardRevealed(use.uid, use.card))
         else:
             g.probes_out.append(use.card)  # S-CARD-PROBE-5: out of the game, face down
 
@@ -73,22 +64,26 @@ class ProbeAnswer(Frame):
 
     __slots__ = ("card", "stage", "target", "user")
 
+    ANSWER = "answer"  # the card decides (or, with 城府, he does: ``conceal``)
+    CONCEAL = "conceal"
+    DISCARD = "discard"  # he chooses the card to discard
+
     def __init__(self, user: int, target: int, card: int) -> None:
         self.user = user
         self.target = target
         self.card = card
-        self.stage = 0
+        self.stage = self.ANSWER
 
     def run(self, g: Game) -> Decision | None:
         t = self.target
         if not g.seats[t].in_game:
             g.frames.pop()
             return None
-        if self.stage == 1:
+        if self.stage == self.DISCARD:
             hand = g.seats[t].hand
             return Decision(t, DISCARD_KIND, tuple(Option(DISCARD, card=c) for c in hand), "probe")
         if g.may_conceal(t):
-            self.stage = 2
+            self.stage = self.CONCEAL
             return Decision(t, RESPOND_KIND, (Option(RESPOND, name=EFFECT), Option(RESPOND, name=LINE)), "probe")
         matches = g.seats[t].identity == g.edition.deck[self.card].probe_identity
         self._answer(g, EFFECT if matches else LINE)
@@ -97,32 +92,31 @@ class ProbeAnswer(Frame):
     def _answer(self, g: Game, how: str) -> None:
         t = self.target
         card = g.edition.deck[self.card]
-        base: dict[str, Any] = {"seat": t, "user": self.user}
         if how == LINE:
-            g.events.append(Event("probe_answer", {**base, "answer": "line", "line": card.probe_line}))
             g.frames.pop()
+            g.emit(ProbeAnswered(t, self.user, "line", line=card.probe_line))
         elif card.probe_effect == DRAW_2:
-            g.events.append(Event("probe_answer", {**base, "answer": "draw"}))
             g.frames.pop()
+            g.emit(ProbeAnswered(t, self.user, "draw"))
             g.draw(t, 2)
         else:
             assert card.probe_effect == DISCARD_1
             if not g.seats[t].hand:
-                g.events.append(Event("probe_answer", {**base, "answer": "discard_none"}))  # S-CARD-PROBE-4
                 g.frames.pop()
+                g.emit(ProbeAnswered(t, self.user, "discard_none"))  # S-CARD-PROBE-4
             else:
-                self.stage = 1
+                self.stage = self.DISCARD
 
     def answer(self, g: Game, option: Option) -> None:
-        if self.stage == 2:
-            self.stage = 0
+        if self.stage == self.CONCEAL:
+            self.stage = self.ANSWER
             self._answer(g, option.name)
             return
         c = option.card
         g.seats[self.target].hand.remove(c)
         g.discard.append(c)
-        g.events.append(Event("probe_answer", {"seat": self.target, "user": self.user, "answer": "discard", "card": c}))
         g.frames.pop()
+        g.emit(ProbeAnswered(self.target, self.user, "discard", card=c))
 
     def describe(self) -> dict[str, Any]:
         return {"frame": "ProbeAnswer", "user": self.user, "target": self.target}

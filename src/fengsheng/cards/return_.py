@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from fengsheng.cards.base import CardHandler, fail
 from fengsheng.core.cards import RETURN
-from fengsheng.core.events import Event
+from fengsheng.core.events import Returned
 from fengsheng.core.state import W_STEP2
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class Return(CardHandler):
         p.returned = True
         if p.method == "direct":
             p.back = True  # back to the sender, who must take it
-        g.events.append(Event("returned", {"seat": use.user, "direction": p.direction}))
+        g.emit(Returned(use.user, p.direction))
 
 
 HANDLER = Return()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from fengsheng.cards.base import CardHandler, fail
 from fengsheng.core.cards import SEE_THROUGH
-from fengsheng.core.events import Event
+from fengsheng.core.events import PUBLIC, Cancelled
 from fengsheng.core.state import W_END, W_PLAY, W_STEP1, W_STEP2
 
 if TYPE_CHECKING:
@@ -34,8 +34,7 @@ class SeeThrough(CardHandler):
         for u in win.stack:
             if u.uid == use.ref:
                 u.cancelled = True
-                g.events.append(Event("cancelled", {"uid": u.uid, "by": use.user, "use": u.use}))
-                g.fire("cancelled", {"seat": u.user, "uid": u.uid, "use": u.use, "card": u.card, "by": use.user})
+                g.emit(Cancelled(u.uid, use.user, u.use, u.user, u.card, (u.user,) if u.hidden else PUBLIC))
                 return
         fail(g, use, "target_gone")
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from fengsheng.cards.base import CardHandler
 from fengsheng.core.cards import TRUE_OR_FALSE
-from fengsheng.core.events import Event
+from fengsheng.core.events import TableLaidOut, TableLeftover
 from fengsheng.core.options import PICK, PICK_KIND, Decision, Option
 from fengsheng.core.state import W_PLAY, Frame
 
@@ -53,7 +53,7 @@ class TofPicks(Frame):
             g.table.extend(cards)
             n = g.n
             self.order = [(self.user + k) % n for k in range(n) if g.seats[(self.user + k) % n].in_game]
-            g.events.append(Event("tof_layout", {"user": self.user, "count": len(cards)}))
+            g.emit(TableLaidOut(self.user, len(cards)))
         while self.i < len(self.order) and g.table:
             s = self.order[self.i]
             if not g.seats[s].in_game:
@@ -61,7 +61,7 @@ class TofPicks(Frame):
                 continue
             return Decision(s, PICK_KIND, tuple(Option(PICK, ref=j) for j in range(len(g.table))), TRUE_OR_FALSE)
         if g.table:
-            g.events.append(Event("tof_leftover", {"cards": list(g.table)}))
+            g.emit(TableLeftover(list(g.table)))
             g.discard.extend(g.table)
             g.table.clear()
         g.frames.pop()

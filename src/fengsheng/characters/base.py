@@ -17,13 +17,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from fengsheng.core.cards import BLACK, BYSTANDER, MILITARY_INTEL, UNDERGROUND
-from fengsheng.core.events import Event
+from fengsheng.core.events import Gave, SkillUsed, Took
 from fengsheng.core.options import CHOOSE, P_PASS, SKILL, SKILL_CHOICE, Option
 from fengsheng.flow.settle import has_fatal_black
 from fengsheng.rules.base import Rule
 from fengsheng.rules.victory import BystanderMission
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.flow.ask import Then
     from fengsheng.game import Game
 
@@ -79,16 +80,14 @@ class Skill(Rule):
 
     def log(self, g: Game, **data: Any) -> None:
         """A public event saying this skill was used."""
-        g.events.append(Event("skill", {"seat": self.owner, "skill": self.skill_id, **data}))
+        g.emit(SkillUsed(self.owner, self.skill_id, data))
 
     # --- questions --------------------------------------------------------------------------------------------
-    def offer(self, g: Game, then: Then, data: dict[str, Any] | None = None, private: bool = False) -> None:
+    def offer(self, g: Game, then: Then, data: Any = None, private: bool = False) -> None:
         """Ask the owner whether to use this optional skill: ``skill <key>`` or ``pass``."""
         g.ask(self.owner, SKILL_CHOICE, (self.option(), P_PASS), then, self.skill_id, data, private)
 
-    def choose_seat(
-        self, g: Game, seats: Iterable[int], then: Then, data: dict[str, Any] | None = None, optional: bool = False
-    ) -> None:
+    def choose_seat(self, g: Game, seats: Iterable[int], then: Then, data: Any = None, optional: bool = False) -> None:
         opts = [Option(CHOOSE, target=s) for s in seats]
         if optional or not opts:
             opts.append(P_PASS)
@@ -99,7 +98,7 @@ class Skill(Rule):
         g: Game,
         cards: Iterable[int],
         then: Then,
-        data: dict[str, Any] | None = None,
+        data: Any = None,
         optional: bool = False,
         seat: int | None = None,
     ) -> None:
@@ -113,7 +112,7 @@ class Skill(Rule):
         g: Game,
         pairs: Iterable[tuple[int, int]],
         then: Then,
-        data: dict[str, Any] | None = None,
+        data: Any = None,
         optional: bool = False,
     ) -> None:
         """Choose one intelligence on the table: ``choose @seat x<card>``."""
@@ -130,10 +129,10 @@ class FlipAndDraw(Skill):
     __slots__ = ()
     draws: ClassVar[int] = 2
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return bool(data["seat"] == self.owner) and self.can_flip(g)
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.offer(g, self._answer, private=True)
 
     def _answer(self, g: Game, option: Option, data: dict[str, Any]) -> None:
@@ -148,7 +147,7 @@ def give_card(g: Game, giver: int, receiver: int, card: int) -> None:
     """``giver`` hands ``card`` to ``receiver``: only the two of them see which card it is."""
     g.seats[giver].hand.remove(card)
     g.seats[receiver].hand.append(card)
-    g.events.append(Event("give", {"seat": giver, "to": receiver}, {"card": card}, (giver, receiver)))
+    g.emit(Gave(giver, receiver, card, (giver, receiver)))
 
 
 def take_blind(g: Game, taker: int, victim: int) -> int | None:
@@ -158,7 +157,7 @@ def take_blind(g: Game, taker: int, victim: int) -> int | None:
         return None
     card = hand.pop(g.rng.randrange(len(hand)))
     g.seats[taker].hand.append(card)
-    g.events.append(Event("take", {"seat": taker, "from": victim}, {"card": card}, (taker, victim)))
+    g.emit(Took(taker, victim, card, (taker, victim)))
     return card
 
 
@@ -200,7 +199,7 @@ def is_dead_with(g: Game, identity: str) -> bool:
     return any(not s.alive and s.identity == identity for s in g.seats)
 
 
-def sent_by(g: Game, data: dict[str, Any], seat: int) -> bool:
+def sent_by(g: Game, data: Event, seat: int) -> bool:
     """The obtained card is intelligence ``seat`` sent (S-TERM-4): not 真伪莫辨, not placed by a skill."""
     return data.get("how") in ("accept", "forced", "intercept") and data.get("source") == seat
 

@@ -15,7 +15,7 @@ from fengsheng.core.state import Frame
 if TYPE_CHECKING:
     from fengsheng.game import Game
 
-Then = Callable[["Game", Option, dict[str, Any]], None]
+Then = Callable[["Game", Option, Any], None]
 
 
 class Ask(Frame):
@@ -28,7 +28,7 @@ class Ask(Frame):
         options: tuple[Option, ...],
         then: Then,
         context: str = "",
-        data: dict[str, Any] | None = None,
+        data: Any = None,
         private: bool = False,
     ) -> None:
         self.seat = seat
@@ -52,7 +52,7 @@ class Ask(Frame):
         return {"frame": "Ask", "seat": self.seat, "kind": self.kind, "context": self.context}
 
 
-Later = Callable[["Game", dict[str, Any]], None]
+Later = Callable[["Game", Any], None]
 
 
 class Continue(Frame):
@@ -61,7 +61,7 @@ class Continue(Frame):
 
     __slots__ = ("data", "then")
 
-    def __init__(self, then: Later, data: dict[str, Any] | None = None) -> None:
+    def __init__(self, then: Later, data: Any = None) -> None:
         self.then = then
         self.data = data if data is not None else {}
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.core.cards import DIRECT
-from fengsheng.core.events import Event
+from fengsheng.core.events import Arrived, Declined, IntelDiscarded, TurnedBack
 from fengsheng.core.options import ACCEPT, P_ACCEPT, P_DECLINE, RECEIVE, Decision, Option
 from fengsheng.core.state import W_STEP1, W_STEP2, Frame, Passing
 from fengsheng.flow.window import Window
@@ -54,12 +54,26 @@ def next_stop(g: Game, p: Passing) -> int:
 
 
 class PassFrame(Frame):
-    """Drives ``g.passing`` through the three steps until it is obtained or discarded."""
+    """Drives ``g.passing`` through the three steps until it is obtained or discarded.
+
+    Stages: ``step1`` (open the Step-1 window), ``move`` (the card moves on, then the Step-2 window opens),
+    ``step3`` (the receive decision).
+    """
 
     __slots__ = ("stage",)
 
-    def __init__(self) -> None:
-        self.stage = 0  # 0: Step 1 window; 1: move; 2: Step 3 (after the Step 2 window)
+    STEP1 = "step1"
+    MOVE = "move"
+    STEP3 = "step3"
+
+    def __init__(self, stage: str = STEP1) -> None:
+        self.stage = stage
+
+    @classmethod
+    def at(cls, step: str) -> PassFrame:
+        """A pass about to run ``step`` (``step1``; ``step2`` and ``step3`` resume at Step 3, the Step-2 window being
+        pushed above it by the caller for ``step2``)."""
+        return cls(cls.STEP1 if step == W_STEP1 else cls.STEP3)
 
     def run(self, g: Game) -> Decision | None:
         p = g.passing
@@ -68,45 +82,41 @@ class PassFrame(Frame):
             g.frames.pop()
             return None
         st = self.stage
-        if st == 0:
+        if st == self.STEP1:
             p.step = W_STEP1
-            self.stage = 1
+            self.stage = self.MOVE
             g.frames.append(Window(W_STEP1, g.current))
             return None
-        if st == 1:
+        if st == self.MOVE:
             dest = next_stop(g, p)
             if dest == TURN_BACK:
                 p.back = True
-                g.events.append(Event("turn_back", {"target": p.target}))
-                self.stage = 0
+                g.emit(TurnedBack(p.target))
+                self.stage = self.STEP1
                 return None
             if dest == DISCARDED:
                 p.finished = True
                 g.discard.append(p.card)
-                g.events.append(Event("intel_discarded", {"card": p.card, "sender": p.sender}))
                 g.frames.pop()
+                g.emit(IntelDiscarded(p.card, p.sender))
                 return None
             p.holder = dest
             p.step = W_STEP2
-            self.stage = 2
-            data: dict[str, Any] = {"seat": dest}
-            if p.face_up:
-                data["card"] = p.card
-            g.events.append(Event("arrive", data))
+            self.stage = self.STEP3
             g.frames.append(Window(W_STEP2, g.current))
-            g.fire("arrive", {"seat": dest})
+            g.emit(Arrived(dest, p.card if p.face_up else None))
             return None
         # Step 3 (S-PASS-5)
         p.step = "step3"
         if p.returned:  # S-PASS-10: no receive decision after 退回
             p.returned = False
-            self.stage = 0
+            self.stage = self.STEP1
             return None
         h = p.holder
         if not g.seats[h].in_game:  # S-PASS-11: the pass goes on
             if p.method == DIRECT:
                 p.back = True
-            self.stage = 0
+            self.stage = self.STEP1
             return None
         if h == p.sender or h in g.locks:
             g.take_transit(h, "forced")  # S-PASS-6, S-CARD-LOCK-1
@@ -120,10 +130,10 @@ class PassFrame(Frame):
         if option.kind == ACCEPT:
             g.take_transit(h, "accept")
             return
-        g.events.append(Event("decline", {"seat": h}))
+        g.emit(Declined(h))
         if p.method == DIRECT:
             p.back = True  # S-METH-2: back to the sender
-        self.stage = 0
+        self.stage = self.STEP1
 
     def describe(self) -> dict[str, Any]:
         return {"frame": "PassFrame", "stage": self.stage}

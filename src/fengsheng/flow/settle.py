@@ -9,13 +9,53 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.core.events import Event
+from fengsheng.core.events import Declared, Dying, Rescued
 from fengsheng.core.options import DECLARE, DECLARE_KIND, P_DECLARE, P_PASS, Decision, Option
 from fengsheng.core.state import Frame
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.game import Game
     from fengsheng.rules.base import Rule
+
+
+def trig_order(g: Game) -> list[int]:
+    """All seats, current player first, then counterclockwise (S-TRIG-1)."""
+    cur, n = g.current, g.n
+    return [(cur + k) % n for k in range(n)]
+
+
+def remove_from_play(g: Game, seat: int) -> None:
+    """S-DEATH-4 / S-LOSE-3: all his game cards to the discard pile; his character and identity revealed."""
+    s = g.seats[seat]
+    g.discard.extend(s.hand)
+    g.discard.extend(s.intel)
+    s.hand.clear()
+    s.intel.clear()
+    s.identity_revealed = True
+    if s.character is not None:
+        s.face_up = True
+    g.in_game_count -= 1
+    g.declarable[seat] = False
+    g.refresh_order()
+
+
+def end_last_standing(g: Game) -> None:
+    """S-WIN-8 / A-28: the one player left wins; if nobody is left, nobody wins.
+
+    If the survivor also meets a victory condition, he wins through it (R-12): his faction, dead teammates included
+    (A-27), wins with him. An edition where the last player does not win by standing alone ends with nobody.
+    """
+    left = [s.index for s in g.seats if s.in_game]
+    if len(left) == 1:
+        g.refresh_declarable()
+        if g.declarable[left[0]]:
+            g.declare(left[0])
+            return
+        if g.edition.switches.last_standing_wins:
+            g.finish(left, "last_standing")
+            return
+    g.finish([], "nobody_left")
 
 
 def black_count(g: Game, seat: int) -> int:
@@ -28,39 +68,45 @@ def has_fatal_black(g: Game, seat: int) -> bool:
 
 
 class Settle(Frame):
-    """Deaths, losses, last player standing, then the declaration prompts."""
+    """Deaths, losses, last player standing, then the declaration prompts (stages ``deaths``, ``losses``,
+    ``last_standing``, ``declarations``). Scheduled by the machine after an event that ``settles``."""
 
     __slots__ = ("asking", "deaths_only", "stage")
 
+    DEATHS = "deaths"
+    LOSSES = "losses"
+    LAST_STANDING = "last_standing"
+    DECLARATIONS = "declarations"
+
     def __init__(self, deaths_only: bool = False) -> None:
-        self.stage = 0
+        self.stage = self.DEATHS
         self.asking = -1
         self.deaths_only = deaths_only
 
     def run(self, g: Game) -> Decision | None:
-        if self.stage == 0:  # S-DEATH-1: three or more false intelligence
-            for s in g.trig_order():
+        if self.stage == self.DEATHS:  # S-DEATH-1: three or more false intelligence
+            for s in trig_order(g):
                 if g.seats[s].in_game and s not in g.dying and has_fatal_black(g, s):
                     g.frames.append(Death(s))
                     return None
             if self.deaths_only:
                 g.frames.pop()
                 return None
-            self.stage = 1
-        if self.stage == 1:  # S-LOSE via rules (e.g. 小白's 败露)
+            self.stage = self.LOSSES
+        if self.stage == self.LOSSES:  # S-LOSE via rules (e.g. 小白's 败露)
             for r in g.loss_rules:
                 if g.seats[r.owner].in_game and r.loses(g):
                     g.lose(r.owner, r.rule_id or "rule")
                     return None
-            self.stage = 2
-        if self.stage == 2:  # S-WIN-8 / A-28
+            self.stage = self.LAST_STANDING
+        if self.stage == self.LAST_STANDING:  # S-WIN-8 / A-28
             if g.in_game_count <= 1:
                 g.frames.pop()
-                g.end_last_standing()
+                end_last_standing(g)
                 return None
-            self.stage = 3
+            self.stage = self.DECLARATIONS
         g.refresh_declarable()
-        for s in g.trig_order():
+        for s in trig_order(g):
             if g.declarable[s] and s not in g.declined:
                 self.asking = s
                 return Decision(s, DECLARE_KIND, (P_DECLARE, P_PASS), "settle", private=True)
@@ -84,22 +130,24 @@ class Death(Frame):
 
     __slots__ = ("seat", "stage")
 
+    BEGIN = "begin"
+    END = "end"
+
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.stage = 0
+        self.stage = self.BEGIN
 
     def run(self, g: Game) -> Decision | None:
         s = self.seat
-        if self.stage == 0:
-            self.stage = 1
+        if self.stage == self.BEGIN:
+            self.stage = self.END
             g.dying.append(s)  # a Settle nested in his death triggers must not start his death again
             killer = g.killer_of(s)
             # R-13: death is immediate (S-DEATH-3): his place in the order of deaths is taken now, so a death his
             # triggers cause comes after his; a rescue gives the place back (A-30).
             g.death_order.append(s)
             g.killers.append(killer)
-            g.events.append(Event("dying", {"seat": s, "killer": killer}))
-            g.fire("dying", {"seat": s, "killer": killer})  # S-DEATH-5: before the identity is revealed
+            g.emit(Dying(s, killer))  # S-DEATH-5: its triggers run before the identity is revealed
             return None
         g.frames.pop()
         g.dying.remove(s)
@@ -107,7 +155,7 @@ class Death(Frame):
             i = g.death_order.index(s)
             del g.death_order[i]
             del g.killers[i]
-            g.events.append(Event("rescued", {"seat": s}))
+            g.emit(Rescued(s))
             return None
         g.kill(s)
         return None
@@ -117,28 +165,29 @@ class Death(Frame):
 
 
 class Triggers(Frame):
-    """Automatic skills firing on one event, in S-TRIG order (current player first, then counterclockwise)."""
+    """Automatic skills firing on one event, in S-TRIG order (current player first, then counterclockwise).
+    Scheduled by the machine for an emitted event that rules want."""
 
-    __slots__ = ("data", "i", "kind", "rules")
+    __slots__ = ("event", "i", "rules")
 
-    def __init__(self, kind: str, data: dict[str, Any], rules: list[Rule]) -> None:
-        self.kind = kind
-        self.data = data
+    def __init__(self, event: Event, rules: list[Rule]) -> None:
+        self.event = event
         self.rules = rules
         self.i = 0
 
     def run(self, g: Game) -> Decision | None:
+        e = self.event
         while self.i < len(self.rules):
             r = self.rules[self.i]
             self.i += 1
-            if r.wants(g, self.kind, self.data):  # re-checked: an earlier trigger may have changed things
-                r.fire(g, self.kind, self.data)
+            if r.wants(g, e.kind, e):  # re-checked: an earlier trigger may have changed things
+                r.fire(g, e.kind, e)
                 return None
         g.frames.pop()
         return None
 
     def describe(self) -> dict[str, Any]:
-        return {"frame": "Triggers", "kind": self.kind}
+        return {"frame": "Triggers", "kind": self.event.kind}
 
 
 class Declaration(Frame):
@@ -148,31 +197,39 @@ class Declaration(Frame):
     2. Missions that react to a declaration are checked in S-TRIG order (players who lost never win, A-27): if one
        that says 「你的胜利会导致他的宣告失败」 is met, its owners win and the declaration fails; the others
        (大美女, 礼服蒙面人) win together with the declarer.
-    3. If the declaration stands, ``declaring`` fires: skills of the declarer such as 柒佰's may add a co-winner
-       (appended to ``data["extra"]``, S-WIN-5).
+    3. If the declaration stands, the triggers on ``declare`` run: skills of the declarer such as 柒佰's may add a
+       co-winner (``add_co_winner``, S-WIN-5). Then the game ends.
+
+    Stages: ``declare``, ``finish``.
     """
 
-    __slots__ = ("co_winners", "data", "rule_id", "seat", "stage", "winners")
+    __slots__ = ("co_winners", "rule_id", "seat", "stage", "winners")
+
+    DECLARE = "declare"
+    FINISH = "finish"
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.stage = 0
+        self.stage = self.DECLARE
         self.rule_id = ""
         self.winners: list[int] = []
         self.co_winners: list[int] = []
-        self.data: dict[str, Any] = {}
+
+    def add_co_winner(self, seat: int) -> None:
+        """A skill of the declarer names a co-winner (柒佰's, S-WIN-5)."""
+        self.co_winners.append(seat)
 
     def run(self, g: Game) -> Decision | None:
         seat = self.seat
-        if self.stage == 0:
+        if self.stage == self.DECLARE:
             rules = [r for r in g.victory_rules if r.owner == seat and r.can_declare(g)]
             rules.sort(key=lambda r: not r.rule_id.startswith("S-ID-"))
             rule = rules[0]
             self.rule_id = rule.rule_id
             self.winners = list(rule.winners(g))
-            g.events.append(Event("declare", {"seat": seat, "rule": rule.rule_id}))
+            g.emit(Declared(seat, rule.rule_id))  # its triggers run once the declaration stands (below)
             hijackers: list[int] = []
-            for s in g.trig_order():
+            for s in trig_order(g):
                 if s == seat or g.seats[s].lost:
                     continue
                 for r in g.reaction_rules:
@@ -185,12 +242,10 @@ class Declaration(Frame):
                 g.frames.pop()
                 g.finish(sorted(set(hijackers)), "hijacked", declarer=seat, rule=self.rule_id)
                 return None
-            self.stage = 1
-            self.data = {"seat": seat, "winners": list(self.winners), "extra": []}
-            g.fire("declaring", self.data)
+            self.stage = self.FINISH
             return None
         g.frames.pop()
-        winners = set(self.winners) | set(self.co_winners) | set(self.data.get("extra", []))
+        winners = set(self.winners) | set(self.co_winners)
         g.finish(sorted(winners), "declared", declarer=seat, rule=self.rule_id)
         return None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.core.events import Event
+from fengsheng.core.events import PUBLIC, CharactersDealt, CharacterSeated, FirstPlayer, IdentityDealt, SetUp
 from fengsheng.core.options import CHOOSE, CHOOSE_CHARACTER, Decision, Option
 from fengsheng.core.state import Frame
 from fengsheng.errors import ConfigError
@@ -24,7 +24,7 @@ def assign_identities(g: Game, identities: list[str]) -> None:
     """Give each seat its identity (private to that seat) and the victory rule it brings (S-ID)."""
     for seat, ident in zip(g.seats, identities, strict=True):
         seat.identity = ident
-        g.events.append(Event("identity", {"seat": seat.index}, {"identity": ident}, (seat.index,)))
+        g.emit(IdentityDealt(seat.index, ident, (seat.index,)))
         rule = g.edition.identity_rules.get(ident)
         if rule is not None:
             g.add_rule(rule(seat.index))
@@ -42,41 +42,40 @@ def assign_characters(g: Game, chosen: list[str] | dict[int, str], face_up: dict
         seat.character = cid = ch.id
         seat.character_sex = ch.sex
         seat.face_up = not ch.hidden if face_up is None or seat.index not in face_up else face_up[seat.index]
-        if seat.face_up:
-            g.events.append(Event("character", {"seat": seat.index, "character": cid, "face_up": True}))
-        else:
-            g.events.append(
-                Event("character", {"seat": seat.index, "face_up": False}, {"character": cid}, (seat.index,))
-            )
+        g.emit(CharacterSeated(seat.index, seat.face_up, cid, PUBLIC if seat.face_up else (seat.index,)))
         for rule_cls in ch.rules:
             g.add_rule(rule_cls(seat.index))
 
 
 class Setup(Frame):
+    """Stages: ``announce`` (and deal two characters each), ``choose`` (each seat keeps one), ``deal`` (identities,
+    the deck, starting hands, the first player)."""
+
     __slots__ = ("chosen", "dealt", "stage")
 
+    ANNOUNCE = "announce"
+    CHOOSE = "choose"
+    DEAL = "deal"
+
     def __init__(self) -> None:
-        self.stage = 0
+        self.stage = self.ANNOUNCE
         self.dealt: list[list[str]] = []
         self.chosen: list[str] = []
 
     def run(self, g: Game) -> Decision | None:
         cfg = g.config
-        if self.stage == 0:
-            g.events.append(
-                Event(
-                    "setup",
-                    {
-                        "edition": cfg.edition,
-                        "character_texts": cfg.character_texts if cfg.characters else "",
-                        "players": g.n,
-                        "distribution": list(cfg.distribution),
-                        "variants": list(cfg.variants),
-                        "with_characters": cfg.characters,
-                    },
+        if self.stage == self.ANNOUNCE:
+            g.emit(
+                SetUp(
+                    g.n,
+                    list(cfg.distribution),
+                    cfg.edition,
+                    cfg.character_texts if cfg.characters else "",
+                    list(cfg.variants),
+                    cfg.characters,
                 )
             )
-            self.stage = 2
+            self.stage = self.DEAL
             g.deck = list(range(len(g.edition.deck)))  # the cards, shuffled once the characters are chosen
             if cfg.characters:
                 if cfg.fixed_characters:
@@ -90,14 +89,14 @@ class Setup(Frame):
                     for s in range(g.n):  # S-SETUP-1: two each, at random
                         hand = cards[each * s : each * (s + 1)]
                         self.dealt.append(hand)
-                        g.events.append(Event("characters_dealt", {"seat": s}, {"characters": list(hand)}, (s,)))
-                    self.stage = 1
-        if self.stage == 1:
+                        g.emit(CharactersDealt(s, list(hand), (s,)))
+                    self.stage = self.CHOOSE
+        if self.stage == self.CHOOSE:
             s = len(self.chosen)
             if s < g.n:
                 opts = tuple(Option(CHOOSE, name=c) for c in self.dealt[s])
                 return Decision(s, CHOOSE_CHARACTER, opts, "setup", private=False)
-            self.stage = 2
+            self.stage = self.DEAL
         if cfg.characters:
             assign_characters(g, self.chosen)
         pool_ids = cfg.identity_pool()
@@ -109,7 +108,7 @@ class Setup(Frame):
             g.draw(s, g.edition.switches.starting_hand)
         first = g.rng.randrange(g.n)
         g.current = first
-        g.events.append(Event("first_player", {"seat": first}))
+        g.emit(FirstPlayer(first))
         g.frames[-1] = TurnCycle(first)
         return None
 

@@ -6,10 +6,11 @@ window, then the loss of a player who could not send). Turns go to the next seat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.core.cards import DIRECT, TEXT
-from fengsheng.core.events import Event
+from fengsheng.core.events import PUBLIC, CannotSend, PhaseStarted, Reshuffled, Sent, TurnEnded, TurnStarted
 from fengsheng.core.options import SEND, SEND_KIND, Decision, Option
 from fengsheng.core.state import PH_DRAW, PH_END, PH_PASS, PH_PLAY, PH_START, W_END, W_PLAY, Frame, Passing
 from fengsheng.flow.passing import PassFrame
@@ -39,69 +40,103 @@ class TurnCycle(Frame):
 
 
 class Turn(Frame):
-    """One player's turn, phase by phase."""
+    """One player's turn, phase by phase, in the order of the edition's turn plan (S-TURN-2, A-2).
+
+    ``stage`` names the phase to run next (``start``, ``draw``, ``play``, ``pass``, ``end``), then ``finish`` (the
+    loss of a player who could not send, S-LOSE-1) and ``done``. :meth:`at` builds a turn that starts at a phase.
+    """
 
     __slots__ = ("seat", "stage")
 
-    def __init__(self, seat: int) -> None:
+    FINISH = "finish"
+    DONE = "done"
+
+    def __init__(self, seat: int, stage: str = PH_START) -> None:
         self.seat = seat
-        self.stage = 0
+        self.stage = stage
+
+    @classmethod
+    def at(cls, seat: int, phase: str) -> Turn:
+        """A turn of ``seat`` about to run ``phase`` (for the scenario builder)."""
+        return cls(seat, phase)
+
+    def _next(self, g: Game, phase: str) -> str:
+        plan = g.edition.turn_plan
+        i = plan.index(phase) + 1
+        return plan[i] if i < len(plan) else self.FINISH
 
     def run(self, g: Game) -> Decision | None:
-        seat = self.seat
         st = self.stage
-        if st == 0:  # start phase (S-TURN-3)
-            g.turn += 1
-            g.current = seat
-            g.phase = PH_START
-            g.locks.clear()
-            g.failed_send = False
+        if st == self.DONE:
             g.passing = None
-            g.events.append(Event("turn", {"seat": seat, "turn": g.turn}))
-            self.stage = 1
-            g.fire("phase", {"seat": seat, "phase": PH_START})
+            g.frames.pop()
             return None
-        if st == 1:  # draw phase (S-TURN-4..6)
-            g.phase = PH_DRAW
-            self.stage = 2
-            if g.seats[seat].in_game:
-                g.draw(seat, g.draw_count(seat))
-                g.fire("phase", {"seat": seat, "phase": PH_DRAW})
+        if st == self.FINISH:
+            self.stage = self.DONE
+            self.finish(g)
             return None
-        if st == 2:  # play phase (S-TURN-8): a response window
-            self.stage = 3
-            if g.seats[seat].in_game:
-                g.phase = PH_PLAY
-                g.events.append(Event("phase", {"seat": seat, "phase": PH_PLAY}))
-                g.frames.append(Window(W_PLAY, seat))
-            return None
-        if st == 3:  # pass phase (S-TURN-10, S-PASS-1, A-2)
-            if not g.seats[seat].in_game:
-                self.stage = 5  # A-33: his turn ends at once
-                return None
-            g.phase = PH_PASS
-            self.stage = 4
-            g.frames.append(Send(seat))
-            return None
-        if st == 4:  # end phase (S-TURN-11): a response window
-            g.phase = PH_END
-            self.stage = 5
-            if g.seats[seat].in_game:
-                g.events.append(Event("phase", {"seat": seat, "phase": PH_END}))
-                g.frames.append(Window(W_END, g.current))
-            return None
-        if st == 5:
-            self.stage = 6
-            if g.failed_send and g.seats[seat].in_game:
-                g.lose(seat, "cannot_send")  # S-LOSE-1, A-26: at the end of that turn
-            g.fire("turn_end", {"seat": seat})
-            return None
-        g.passing = None
-        g.frames.pop()
+        self.stage = self._next(g, st)
+        PHASES[st](self, g)
         return None
+
+    def start(self, g: Game) -> None:  # S-TURN-3
+        seat = self.seat
+        g.turn += 1
+        g.current = seat
+        g.phase = PH_START
+        g.locks.clear()
+        g.failed_send = False
+        g.passing = None
+        g.emit(TurnStarted(seat, g.turn))
+        g.emit(PhaseStarted(seat, PH_START))
+
+    def draw(self, g: Game) -> None:  # S-TURN-4..6
+        seat = self.seat
+        g.phase = PH_DRAW
+        if g.seats[seat].in_game:
+            g.draw(seat, g.draw_count(seat))
+            g.emit(PhaseStarted(seat, PH_DRAW))
+
+    def play(self, g: Game) -> None:  # S-TURN-8: a response window
+        seat = self.seat
+        if g.seats[seat].in_game:
+            g.phase = PH_PLAY
+            g.emit(PhaseStarted(seat, PH_PLAY))
+            g.frames.append(Window(W_PLAY, seat))
+
+    def pass_(self, g: Game) -> None:  # S-TURN-10, S-PASS-1, A-2
+        seat = self.seat
+        if not g.seats[seat].in_game:
+            self.stage = self.FINISH  # A-33: his turn ends at once
+            return
+        g.phase = PH_PASS
+        g.frames.append(Send(seat))
+
+    def end(self, g: Game) -> None:  # S-TURN-11: a response window
+        seat = self.seat
+        g.phase = PH_END
+        if g.seats[seat].in_game:
+            g.emit(PhaseStarted(seat, PH_END))
+            g.frames.append(Window(W_END, g.current))
+
+    def finish(self, g: Game) -> None:
+        seat = self.seat
+        if g.failed_send and g.seats[seat].in_game:
+            g.lose(seat, "cannot_send")  # S-LOSE-1, A-26: at the end of that turn
+        g.emit(TurnEnded(seat))
 
     def describe(self) -> dict[str, Any]:
         return {"frame": "Turn", "seat": self.seat, "stage": self.stage}
+
+
+PHASES: dict[str, Callable[[Turn, Game], None]] = {
+    PH_START: Turn.start,
+    PH_DRAW: Turn.draw,
+    PH_PLAY: Turn.play,
+    PH_PASS: Turn.pass_,
+    PH_END: Turn.end,
+}
+"""What each phase of a turn plan does."""
 
 
 class Send(Frame):
@@ -117,7 +152,7 @@ class Send(Frame):
         hand = g.seats[seat].hand
         if not hand:
             g.failed_send = True  # A-55: only an empty hand means "cannot send"
-            g.events.append(Event("cannot_send", {"seat": seat}))
+            g.emit(CannotSend(seat))
             g.frames.pop()
             return None
         return Decision(seat, SEND_KIND, tuple(g.send_options(seat)), PH_PASS)
@@ -132,20 +167,14 @@ class Send(Frame):
         g.passing = Passing(card, seat, method, target, face_up)
         if option.name == CLOCKWISE:
             g.passing.direction = -1  # S-METH-6, A-75: a skill let him choose the direction
-        data: dict[str, Any] = {"seat": seat, "method": method, "target": target, "direction": g.passing.direction}
-        if face_up:
-            data["card"] = card
-            g.events.append(Event("send", data))
-        else:
-            g.events.append(Event("send", data, {"card": card}, (seat,)))
         g.frames[-1] = PassFrame()
-        g.fire("sent", {"seat": seat, "method": method, "target": target})
+        g.emit(Sent(seat, method, target, g.passing.direction, card, PUBLIC if face_up else (seat,)))
 
     def describe(self) -> dict[str, Any]:
         return {"frame": "Send", "seat": self.seat}
 
 
-__all__ = ["Send", "Turn", "TurnCycle", "send_options_default"]
+__all__ = ["Send", "Turn", "TurnCycle", "send_options_default", "take_from_deck"]
 
 
 CLOCKWISE = "cw"
@@ -165,3 +194,20 @@ def send_options_default(g: Game, seat: int) -> list[Option]:
             if dir_rules and -1 in g.send_directions(seat, c):
                 opts.append(Option(SEND, card=c, name=CLOCKWISE))
     return opts
+
+
+def take_from_deck(g: Game, count: int) -> list[int]:
+    """Up to ``count`` cards from the top of the deck. When the deck is empty, the discard pile is shuffled into a new
+    deck (S-TURN-5); with both empty, fewer (possibly none) are taken (S-TURN-6, A-7)."""
+    got: list[int] = []
+    deck = g.deck
+    for _ in range(count):
+        if not deck:
+            if not g.discard:
+                break
+            deck.extend(g.discard)
+            g.discard.clear()
+            g.rng.shuffle(deck)
+            g.emit(Reshuffled(len(deck)))
+        got.append(deck.pop())
+    return got

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.core.events import Event
+from fengsheng.core.events import PUBLIC, Fizzled, NoEffect, Resolving, StackResolving
 from fengsheng.core.options import DECLARE, PASS, PLAY, PRIORITY, Decision, Option
 from fengsheng.core.state import W_PLAY, W_STEP1, W_STEP2, Frame, Use
 
@@ -60,7 +60,7 @@ class Window(Frame):
             if self.passes >= g.in_game_count:
                 if self.stack:
                     self.resolving = True
-                    g.events.append(Event("resolve_stack", {"count": len(self.stack)}))
+                    g.emit(StackResolving(len(self.stack)))
                     continue
                 g.frames.pop()
                 return None
@@ -89,8 +89,10 @@ class Window(Frame):
         self.passes = 0
         self.prio = g.next_in_game(seat)
         if use is not None:
-            self.stack.append(use)
-            g.fire("used", {"seat": seat, "uid": use.uid, "use": use.use, "card": use.card, "target": use.target})
+            if kind == PLAY or g.edition.switches.skills_answerable:
+                self.stack.append(use)  # S-PRIO-13: a skill goes on the stack like a card
+            else:
+                g.frames.append(Resolve(use, self))  # an edition whose skills cannot be answered: at once
 
     def describe(self) -> dict[str, Any]:
         return {"frame": "Window", "kind": self.kind, "priority": self.prio, "passes": self.passes}
@@ -99,41 +101,43 @@ class Window(Frame):
 class Resolve(Frame):
     """One pending use resolving (S-PRIO-3 step 3). Cancelled uses and uses whose user is gone do nothing.
 
-    Stages: 0 check and fire ``resolving`` (triggers that happen once a use has gone unanswered, before its effect,
-    such as 柒佰's 联动, A-59); 1 the effect; 2 the card goes to the discard pile.
+    Stages: ``check`` (emit ``resolve``: triggers that happen once a use has gone unanswered, before its effect,
+    such as 柒佰's 联动, A-59), ``effect``, ``dispose`` (the card goes to the discard pile).
     """
 
     __slots__ = ("stage", "use", "window")
 
+    CHECK = "check"
+    EFFECT = "effect"
+    DISPOSE = "dispose"
+
     def __init__(self, use: Use, window: Window) -> None:
         self.use = use
         self.window = window
-        self.stage = 0
+        self.stage = self.CHECK
 
     @property
     def done(self) -> bool:
-        return self.stage > 0
+        return self.stage != self.CHECK
 
     def run(self, g: Game) -> Decision | None:
         use = self.use
-        if self.stage == 0:
+        if self.stage == self.CHECK:
             if use.cancelled:
-                g.events.append(Event("no_effect", {"uid": use.uid, "user": use.user, "use": use.use}))
-                self.stage = 2
+                g.emit(NoEffect(use.uid, use.user, use.use))
+                self.stage = self.DISPOSE
             elif not g.seats[use.user].in_game:
-                g.events.append(Event("fizzle", {"uid": use.uid, "user": use.user, "use": use.use, "why": "user_gone"}))
+                g.emit(Fizzled(use.uid, use.user, use.use, "user_gone"))
                 use.failed = True  # S-PRIO-10, A-31
-                self.stage = 2
+                self.stage = self.DISPOSE
             else:
-                g.events.append(Event("resolve", {"uid": use.uid, "user": use.user, "use": use.use}))
-                self.stage = 1
-                g.fire(
-                    "resolving",
-                    {"seat": use.user, "uid": use.uid, "use": use.use, "card": use.card, "target": use.target},
-                )
+                self.stage = self.EFFECT
+                hidden = (use.user,) if use.hidden else PUBLIC
+                card = use.card if use.card >= 0 else None
+                g.emit(Resolving(use.uid, use.user, use.use, use.target, card, hidden))
             return None
-        if self.stage == 1:
-            self.stage = 2
+        if self.stage == self.EFFECT:
+            self.stage = self.DISPOSE
             if g.seats[use.user].in_game:
                 g.resolve_use(use, self.window)
             else:

@@ -121,7 +121,7 @@ def first_player_of(entry: dict[str, Any]) -> int | None:
         for i in range(len(decisions) + 1):
             for e in g.events[seen:]:
                 if e.kind == "first_player":
-                    seat = e.data["seat"]
+                    seat = e["seat"]
                     return int(seat)
             seen = len(g.events)
             if i == len(decisions) or g.decision is None:

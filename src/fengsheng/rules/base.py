@@ -21,9 +21,10 @@ Hooks:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.core.state import Use
     from fengsheng.flow.window import Window
@@ -61,11 +62,11 @@ class Rule:
         self.owner = owner
 
     # --- triggers -------------------------------------------------------------------------------------------
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         """Whether this trigger reacts to the event (its condition is met)."""
         return True
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         """Resolve the trigger. May push frames (e.g. ask the owner whether to use an optional skill)."""
 
     # --- activated skills -----------------------------------------------------------------------------------

@@ -103,7 +103,7 @@ def play_one(job: Job, index: int) -> dict[str, Any]:
         "characters": [s.character for s in g.seats] if config.characters else None,
         "turns": g.turn,
         "decisions": len(g.history),
-        "first_player": next((e.data["seat"] for e in g.events if e.kind == "first_player"), None),
+        "first_player": next((e["seat"] for e in g.events if e.kind == "first_player"), None),
     }
     if job.keep_records:
         out["config"] = job.config

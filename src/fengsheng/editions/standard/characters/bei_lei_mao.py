@@ -23,6 +23,7 @@ from fengsheng.characters.base import CharacterDef, Mission, Skill, count_colour
 from fengsheng.core.cards import BLUE, LOCK, RED
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.game import Game
 
@@ -42,12 +43,12 @@ class StealTheSky(Skill):  # 偷天
     __slots__ = ()
     character = "standard.bei_lei_mao"
     skill_id = "C-BEI_LEI_MAO-2"
-    listens = ("obtained",)
+    listens = ("obtain",)
 
     def true_intel(self, g: Game, seat: int) -> list[tuple[int, int]]:
         return [(seat, c) for c in g.seats[seat].intel if not g.is_black[c]]
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         target = data["seat"]
         return (
             target != self.owner
@@ -58,7 +59,7 @@ class StealTheSky(Skill):  # 偷天
             and self.active(g)
         )
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.choose_intel(g, self.true_intel(g, data["seat"]), self._card, optional=True)
 
     def _card(self, g: Game, option: Option, data: dict[str, Any]) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.game import Game
 
@@ -38,15 +39,15 @@ class TimeLag(Skill):  # 时差
     __slots__ = ()
     character = "standard.chao_xi"
     skill_id = "C-CHAO_XI-2"
-    listens = ("obtained",)
+    listens = ("obtain",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return data["seat"] == self.owner and g.is_black[data["card"]] and self.active(g) and bool(self._pairs(g))
 
     def _pairs(self, g: Game) -> list[tuple[int, int]]:
         return [(s.index, c) for s in g.seats if s.in_game and s.index != self.owner for c in s.intel]
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.choose_intel(g, self._pairs(g), self._take, optional=True)
 
     def _take(self, g: Game, option: Option, data: dict[str, Any]) -> None:
@@ -59,9 +60,8 @@ class TimeLag(Skill):  # 时差
 def last_obtained(g: Game, seat: int) -> dict[str, Any] | None:
     """The data of the latest ``obtain`` event of ``seat`` (card, how, source), or None."""
     for e in reversed(g.events):
-        if e.kind == "obtain" and e.data["seat"] == seat:
-            data: dict[str, Any] = e.data
-            return data
+        if e.kind == "obtain" and e["seat"] == seat:
+            return dict(e.data)
     return None
 
 

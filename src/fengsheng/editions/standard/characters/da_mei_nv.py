@@ -28,6 +28,7 @@ from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, b
 from fengsheng.core.state import PH_DRAW
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.core.state import Seat, Use
     from fengsheng.flow.window import Window
@@ -47,7 +48,7 @@ class Allure(Skill):
     def draw_count(self, g: Game, seat: int, count: int) -> int:
         return DRAW if seat == self.owner and self.active(g) else count
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return (
             data["phase"] == PH_DRAW
             and data["seat"] == self.owner
@@ -55,7 +56,7 @@ class Allure(Skill):
             and bool(g.seats[self.owner].hand)
         )
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.log(g)
         self.choose_hand_card(g, g.seats[self.owner].hand, self._put_back)
 

@@ -30,6 +30,7 @@ from fengsheng.core.cards import LOCK, PROBE, RETURN
 from fengsheng.core.options import SKILL
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.game import Game
 
@@ -51,10 +52,10 @@ class Bloodthirst(Skill):  # 嗜血
     skill_id = "C-DAO_FENG-2"
     listens = ("dying",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return data["seat"] != self.owner and self.active(g) and self.owner not in g.dying
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.offer(g, self._use)
 
     def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:

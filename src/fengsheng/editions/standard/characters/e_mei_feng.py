@@ -27,6 +27,7 @@ from fengsheng.core.cards import BLUE
 from fengsheng.core.state import W_STEP1
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.core.state import Use
     from fengsheng.flow.window import Window
@@ -71,7 +72,7 @@ class CleanUp(Skill):
     __slots__ = ()
     character = "standard.e_mei_feng"
     skill_id = "C-E_MEI_FENG-2"
-    listens = ("obtained",)
+    listens = ("obtain",)
 
     def _choices(self, g: Game) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
@@ -82,7 +83,7 @@ class CleanUp(Skill):
                 out.extend((s.index, c) for c in s.intel if g.is_black[c])
         return out
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return (
             data["seat"] != self.owner
             and g.is_black[data["card"]]
@@ -91,7 +92,7 @@ class CleanUp(Skill):
             and bool(self._choices(g))
         )
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.choose_intel(g, self._choices(g), self._burn, optional=True)
 
     def _burn(self, g: Game, option: Option, data: dict[str, Any]) -> None:

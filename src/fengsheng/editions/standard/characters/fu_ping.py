@@ -20,9 +20,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.characters.base import CharacterDef, Mission, Skill, take_blind
-from fengsheng.core.events import Event
+from fengsheng.core.events import HandInspected
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.core.state import Use
     from fengsheng.flow.window import Window
@@ -65,10 +66,10 @@ class PartingMove(Skill):  # 后着
     def _others(self, g: Game) -> list[int]:
         return [s.index for s in g.seats if s.in_game and s.index != self.owner and s.hand]
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return data["seat"] == self.owner and self.active(g) and bool(self._others(g))
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.choose_seat(g, self._others(g), self._look, optional=True)
 
     def _look(self, g: Game, option: Option, data: dict[str, Any]) -> None:
@@ -77,7 +78,7 @@ class PartingMove(Skill):  # 后着
             return
         hand = list(g.seats[t].hand)
         self.log(g, target=t)
-        g.events.append(Event("inspect_hand", {"seat": self.owner, "target": t}, {"cards": hand}, (self.owner, t)))
+        g.emit(HandInspected(self.owner, t, hand, (self.owner, t)))
         self.choose_hand_card(g, hand, self._card, {"from": t})
 
     def _card(self, g: Game, option: Option, data: dict[str, Any]) -> None:

@@ -23,6 +23,7 @@ from fengsheng.characters.base import CharacterDef, Mission, Skill, take_blind
 from fengsheng.core.options import SKILL
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.game import Game
 
@@ -30,7 +31,7 @@ SENT = ("accept", "forced", "intercept")  # how sent intelligence is obtained (S
 TEN = 10
 
 
-def sent_false(g: Game, data: dict[str, Any]) -> bool:
+def sent_false(g: Game, data: Event) -> bool:
     """The obtained card is false intelligence sent by someone (S-TERM-4, S-TERM-5)."""
     return g.is_black[data["card"]] and data.get("how") in SENT and data.get("source", -1) >= 0
 
@@ -39,9 +40,9 @@ class Pickpocket(Skill):  # a player obtains false intelligence you sent
     __slots__ = ()
     character = "standard.guai_dao_a_shi"
     skill_id = "C-GUAI_DAO_A_SHI-1"
-    listens = ("obtained",)
+    listens = ("obtain",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         victim = data["seat"]
         return (
             victim != self.owner
@@ -52,7 +53,7 @@ class Pickpocket(Skill):  # a player obtains false intelligence you sent
             and self.active(g)
         )
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.offer(g, self._use, {"victim": data["seat"]})
 
     def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:
@@ -65,15 +66,15 @@ class Payback(Skill):  # you obtain false intelligence sent by a player
     __slots__ = ()
     character = "standard.guai_dao_a_shi"
     skill_id = "C-GUAI_DAO_A_SHI-2"
-    listens = ("obtained",)
+    listens = ("obtain",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         if data["seat"] != self.owner or not sent_false(g, data):
             return False
         sender = data["source"]
         return sender != self.owner and g.seats[sender].in_game and bool(g.seats[sender].hand) and self.active(g)
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.offer(g, self._use, {"victim": data["source"]})
 
     def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:

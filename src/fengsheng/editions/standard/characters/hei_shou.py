@@ -26,6 +26,7 @@ from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill
 from fengsheng.core.cards import LOCK, TEXT
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.game import Game
 
@@ -54,12 +55,12 @@ class ColdBlood(Skill):  # 冷血
         super().__init__(owner)
         self.kill_turn = -1  # the turn in which he last killed a player
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         if kind == "died":
             return bool(data["killer"] == self.owner and data["seat"] != self.owner)
         return self.kill_turn == g.turn and self.active(g) and bool(self._pairs(g))
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         if kind == "died":
             self.kill_turn = g.turn
             return
@@ -102,10 +103,10 @@ class HeiShouMission(Mission):
         super().__init__(owner)
         self.women: list[int] = []  # players who were a face-up female character when their death began
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return g.seats[self.owner].identity == BYSTANDER
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         # A snapshot as each death begins (a woman rescued by 礼服蒙面人 may die later, covered: A-30).
         s = g.seats[data["seat"]]
         female = s.character is not None and s.face_up and "F" in s.character_sex

@@ -41,6 +41,7 @@ from fengsheng.characters.base import (
 from fengsheng.core.options import SKILL
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.core.state import Use
     from fengsheng.flow.window import Window
@@ -82,7 +83,7 @@ class OrioleBehind(Skill):  # 黄雀在后
     skill_id = "C-HUANG_QUE-2"
     listens = ("dying",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         me = g.seats[self.owner]
         return (
             data["seat"] != self.owner
@@ -93,7 +94,7 @@ class OrioleBehind(Skill):  # 黄雀在后
             and bool(black_in_hand(g, self.owner))
         )
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.offer(g, self._use, private=True)
 
     def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:

@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from fengsheng.characters.base import BYSTANDER, CharacterDef, FlipAndDraw, Mission, Skill, count_colour, still_dying
 from fengsheng.core.cards import RED
-from fengsheng.core.events import Event
+from fengsheng.core.events import HandShown
 from fengsheng.core.options import SKILL
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.game import Game
 
@@ -32,7 +33,7 @@ class Ruse(FlipAndDraw):  # 就计
     __slots__ = ()
     character = "standard.lao_gui"
     skill_id = "C-LAO_GUI-1"
-    listens = ("probed", "locked")
+    listens = ("probe", "locked")
 
 
 class PokerFace(Skill):  # 城府
@@ -50,7 +51,7 @@ class LastWill(Skill):  # 遗志
     skill_id = "C-LAO_GUI-3"
     listens = ("dying",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return (
             data["seat"] == self.owner
             and self.active(g)
@@ -58,7 +59,7 @@ class LastWill(Skill):  # 遗志
             and still_dying(g, self.owner)
         )
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.offer(g, self._use)
 
     def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:
@@ -86,12 +87,12 @@ class LaoGuiMission(Mission):
         super().__init__(owner)
         self.met = False
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return data["seat"] == self.owner and g.seats[self.owner].identity == BYSTANDER and still_dying(g, self.owner)
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         hand = list(g.seats[self.owner].hand)
-        g.events.append(Event("show_hand", {"seat": self.owner, "cards": hand}))
+        g.emit(HandShown(self.owner, hand))
         self.met = count_colour(g, hand, RED) >= THREE
 
     def mission_met(self, g: Game) -> bool:

@@ -29,6 +29,7 @@ from fengsheng.core.cards import BLUE, RED
 from fengsheng.core.options import SKILL
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.game import Game
 
@@ -43,10 +44,10 @@ class Restock(Skill):  # flip when his card is seen through
     skill_id = "C-LAO_JIN-1"
     listens = ("cancelled",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return data["seat"] == self.owner and self.can_flip(g)
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.offer(g, self._answer, private=True)
 
     def _answer(self, g: Game, option: Option, data: dict[str, Any]) -> None:
@@ -72,9 +73,9 @@ class Scatter(Skill):  # place a false intelligence on himself, cover, place int
     __slots__ = ()
     character = "standard.lao_jin"
     skill_id = "C-LAO_JIN-2"
-    listens = ("obtained",)
+    listens = ("obtain",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return (
             data["seat"] == self.owner
             and g.is_black[data["card"]]
@@ -82,7 +83,7 @@ class Scatter(Skill):  # place a false intelligence on himself, cover, place int
             and bool(black_in_hand(g, self.owner))
         )
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.choose_hand_card(g, black_in_hand(g, self.owner), self._cost, optional=True)
 
     def _cost(self, g: Game, option: Option, data: dict[str, Any]) -> None:

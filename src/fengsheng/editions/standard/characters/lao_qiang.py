@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from fengsheng.cards.base import fail
 from fengsheng.characters.base import CharacterDef, FlipAndDraw, Mission, Skill, count_colour
 from fengsheng.core.cards import RED
-from fengsheng.core.events import Event
+from fengsheng.core.events import IdentitiesExchanged
 
 if TYPE_CHECKING:
     from fengsheng.core.options import Option
@@ -38,7 +38,7 @@ class Tipoff(FlipAndDraw):  # flip when locked or probed
     __slots__ = ()
     character = "standard.lao_qiang"
     skill_id = "C-LAO_QIANG-1"
-    listens = ("locked", "probed")
+    listens = ("locked", "probe")
 
 
 def _face_up_others(g: Game, owner: int) -> list[int]:
@@ -67,14 +67,9 @@ class Exchange(Skill):  # cover himself and another, exchange identity cards
             return
         g.cover(t)
         me, other = g.seats[self.owner], g.seats[t]
-        g.events.append(
-            Event(
-                "identities_exchanged",
-                {"seat": self.owner, "target": t},
-                {"identities": [me.identity, other.identity]},  # [his, the target's]
-                (self.owner, t),
-            )
-        )
+        g.emit(
+            IdentitiesExchanged(self.owner, t, [me.identity, other.identity], (self.owner, t))
+        )  # [his, the target's]
 
 
 class LaoQiangMission(Mission):

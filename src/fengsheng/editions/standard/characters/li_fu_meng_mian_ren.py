@@ -33,6 +33,7 @@ from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, b
 from fengsheng.core.options import SKILL
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.game import Game
 
@@ -45,12 +46,12 @@ class Composure(Skill):
     __slots__ = ()
     character = "standard.li_fu_meng_mian_ren"
     skill_id = "C-LI_FU_MENG_MIAN_REN-1"
-    listens = ("obtained",)
+    listens = ("obtain",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return data["seat"] == self.owner and g.is_black[data["card"]] and self.active(g)
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.offer(g, self._use)
 
     def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:
@@ -65,7 +66,7 @@ class Rescue(Skill):
     skill_id = "C-LI_FU_MENG_MIAN_REN-2"
     listens = ("dying",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         victim = data["seat"]
         return (
             victim != self.owner
@@ -77,7 +78,7 @@ class Rescue(Skill):
             and not g.seats[self.owner].identity_revealed  # the reveal is the cost
         )
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.offer(g, self._use, {"target": data["seat"], "chosen": []})
 
     def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:

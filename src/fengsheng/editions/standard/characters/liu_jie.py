@@ -21,6 +21,7 @@ from fengsheng.characters.base import CharacterDef, Mission, Skill, still_dying,
 from fengsheng.core.options import SKILL
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.game import Game
 
@@ -31,9 +32,9 @@ class Interrogation(Skill):  # 拷问
     __slots__ = ()
     character = "standard.liu_jie"
     skill_id = "C-LIU_JIE-1"
-    listens = ("probed",)
+    listens = ("probe",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         target = data["seat"]
         return (
             data["user"] == self.owner
@@ -43,7 +44,7 @@ class Interrogation(Skill):  # 拷问
             and bool(g.seats[target].hand)
         )
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.offer(g, self._use, {"target": data["seat"]})
 
     def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:
@@ -58,7 +59,7 @@ class Scavenge(Skill):
     skill_id = "C-LIU_JIE-2"
     listens = ("dying",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         victim = data["seat"]
         return (
             victim != self.owner
@@ -68,7 +69,7 @@ class Scavenge(Skill):
             and self.owner not in g.dying
         )
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.offer(g, self._use, {"target": data["seat"]})
 
     def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:

@@ -19,6 +19,7 @@ from fengsheng.characters.base import CharacterDef, Mission, Skill, give_card, w
 from fengsheng.core.cards import LOCK
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.flow.window import Window
     from fengsheng.game import Game
@@ -39,12 +40,12 @@ class Linkage(Skill):  # 联动
     __slots__ = ()
     character = "standard.qi_bai"
     skill_id = "C-QI_BAI-2"
-    listens = ("resolving",)
+    listens = ("resolve",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return data["seat"] == self.owner and data["use"] == LOCK and self.active(g)
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.log(g)
         g.draw(self.owner, 2)
         hand = g.seats[self.owner].hand
@@ -64,17 +65,19 @@ class Gallant(Skill):  # a woman wins with him
     __slots__ = ()
     character = "standard.qi_bai"
     skill_id = "C-QI_BAI-3"
-    listens = ("declaring",)
+    listens = ("declare",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return data["seat"] == self.owner and self.active(g) and bool(women_in_game(g, exclude=self.owner))
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.choose_seat(g, women_in_game(g, exclude=self.owner), self._chosen, data)
 
     def _chosen(self, g: Game, option: Option, data: dict[str, Any]) -> None:
         self.log(g, target=option.target)
-        data["extra"].append(option.target)
+        declaration = g.declaration()
+        assert declaration is not None  # the trigger runs while his declaration resolves
+        declaration.add_co_winner(option.target)
 
 
 class QiBaiMission(Mission):

@@ -26,6 +26,7 @@ from fengsheng.core.cards import DIRECT, TRUE_OR_FALSE
 from fengsheng.core.options import SKILL
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.game import Game
 
@@ -56,12 +57,12 @@ class SongAndDance(Skill):  # 笙歌
     __slots__ = ()
     character = "standard.qian_mian_nv_lang"
     skill_id = "C-QIAN_MIAN_NV_LANG-3"
-    listens = ("resolving",)
+    listens = ("resolve",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return data["use"] == TRUE_OR_FALSE and self.active(g)
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.offer(g, self._use)
 
     def _others(self, g: Game) -> list[int]:

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from fengsheng.characters.base import CharacterDef, Mission, Skill, count_colour
 from fengsheng.core.cards import RED
-from fengsheng.core.events import Event
+from fengsheng.core.events import Discarded
 from fengsheng.core.options import CHOOSE, SKILL, SKILL_CHOICE, Option
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.game import Game
 
 RED_NEEDED = 3
@@ -29,12 +30,12 @@ class Debrief(Skill):
     __slots__ = ()
     character = "standard.qing_bao_chu_zhang"
     skill_id = "C-QING_BAO_CHU_ZHANG-1"
-    listens = ("probed",)
+    listens = ("probe",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return self.active(g)
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.offer(g, self._use)
 
     def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:
@@ -52,7 +53,7 @@ class Debrief(Skill):
         if option.card >= 0:  # discard a card from the hand
             g.seats[self.owner].hand.remove(option.card)
             g.discard.append(option.card)
-            g.events.append(Event("discarded", {"seat": self.owner, "card": option.card}))
+            g.emit(Discarded(self.owner, option.card))
         else:  # burn one of his own non-false intelligence
             g.burn_intel(self.owner, option.ref, by=self.owner)
 

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from fengsheng.characters.base import MILITARY_INTEL, UNDERGROUND, CharacterDef, Mission, Skill, give_card, wiped_out
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.core.state import Use
     from fengsheng.flow.window import Window
@@ -116,7 +117,7 @@ class XiaoBaiMission(Mission):
         super().__init__(owner)
         self.first = False  # nobody had died, nor was dying, when his own death began
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         # Noted here, when the event fires and before any death trigger resolves; there is nothing to resolve.
         if data["seat"] == self.owner:
             nobody_dead = all(s.alive for s in g.seats if s.index != self.owner)

@@ -29,6 +29,7 @@ from fengsheng.characters.base import (
 )
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.game import Game
 
@@ -39,9 +40,9 @@ class HitBack(Skill):
     __slots__ = ()
     character = "standard.xiao_ma_ge"
     skill_id = "C-XIAO_MA_GE-1"
-    listens = ("obtained",)
+    listens = ("obtain",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return (
             data["seat"] == self.owner
             and g.is_black[data["card"]]
@@ -50,7 +51,7 @@ class HitBack(Skill):
             and self.active(g)
         )
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.log(g)
         g.draw(self.owner, 1)
         black = black_in_hand(g, self.owner)

@@ -23,6 +23,7 @@ from fengsheng.core.options import SKILL
 from fengsheng.core.state import W_STEP2
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.core.state import Use
     from fengsheng.flow.window import Window
@@ -64,10 +65,10 @@ class Blown(Skill):
     skill_id = "C-YI_DIAN_YUAN-2"
     listens = ("decoded",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         return self.active(g)
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.offer(g, self._answer)
 
     def _answer(self, g: Game, option: Option, data: dict[str, Any]) -> None:

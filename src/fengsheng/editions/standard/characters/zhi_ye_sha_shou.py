@@ -17,6 +17,7 @@ from fengsheng.characters.base import CharacterDef, Mission, Skill, black_in_han
 from fengsheng.core.cards import LOCK, SEE_THROUGH
 
 if TYPE_CHECKING:
+    from fengsheng.core.events import Event
     from fengsheng.core.options import Option
     from fengsheng.game import Game
 
@@ -25,9 +26,9 @@ class DoubleTap(Skill):
     __slots__ = ()
     character = "standard.zhi_ye_sha_shou"
     skill_id = "C-ZHI_YE_SHA_SHOU-1"
-    listens = ("obtained",)
+    listens = ("obtain",)
 
-    def wants(self, g: Game, kind: str, data: dict[str, Any]) -> bool:
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
         target = data["seat"]
         return (
             target != self.owner
@@ -38,7 +39,7 @@ class DoubleTap(Skill):
             and bool(black_in_hand(g, self.owner))
         )
 
-    def fire(self, g: Game, kind: str, data: dict[str, Any]) -> None:
+    def fire(self, g: Game, kind: str, data: Event) -> None:
         self.choose_hand_card(g, black_in_hand(g, self.owner), self._place, {"target": data["seat"]}, optional=True)
 
     def _place(self, g: Game, option: Option, data: dict[str, Any]) -> None:

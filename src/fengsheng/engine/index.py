@@ -1,0 +1,165 @@
+"""The rule index: which rules take part in which hook, per seat, and the questions the engine asks it.
+
+A rule takes part in a hook when its class overrides the hook's method (``rules/base.py``); a game without characters
+pays nothing for the hooks it does not use. The questions: the options a seat holding priority has (S-PRIO-2),
+what a card may be used as (S-CARD-LOCK-5), permissions (S-PRIO-1), the draw count (S-TURN-4), send directions
+(S-METH-6), 城府 (S-CARD-PROBE-7), and who may declare victory now (A-35).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.core.options import P_DECLARE, P_PASS, PLAY, Option
+from fengsheng.engine.machine import Machine
+from fengsheng.rules.base import HOOKS, Rule, overrides
+
+if TYPE_CHECKING:
+    pass
+
+PASS_ONLY: tuple[Option, ...] = (P_PASS,)
+
+
+class RuleIndex(Machine):
+    """The rules of a game, indexed by hook (see the module docstring)."""
+
+    def add_rule(self, rule: Rule) -> None:
+        """Attach a rule to its owner and index it under the hooks it overrides.
+
+        On a game already waiting for a decision (e.g. a scenario), the pending decision is derived again, so its
+        options include what the new rule allows.
+        """
+        self.rules.append(rule)
+        for kind in type(rule).listens:
+            self.listeners.setdefault(kind, []).append(rule)
+        index = {
+            "actions": self.action_rules,
+            "card_uses": self.conversion_rules,
+            "permits": self.permit_rules,
+            "draw_count": self.draw_rules,
+            "may_conceal": self.conceal_rules,
+            "can_declare": self.victory_rules,
+            "react_to_declaration": self.reaction_rules,
+            "loses": self.loss_rules,
+            "send_directions": self.direction_rules,
+        }
+        for hook in HOOKS:
+            if hook in index and overrides(rule, hook):
+                index[hook].append(rule)
+        if overrides(rule, "actions"):
+            self.seat_actions[rule.owner].append(rule)
+        if overrides(rule, "card_uses"):
+            self.seat_conversions[rule.owner].append(rule)
+        if rule.live_condition and overrides(rule, "can_declare"):
+            self.seat_live_victory[rule.owner].append(rule)
+        if self._decision is not None:
+            self._rederive()
+
+    def priority_options(self, seat: int, win: Any) -> list[Option] | tuple[Option, ...]:
+        """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
+        hand = self.seats[seat].hand
+        allowed = self.edition.window_types[win.kind]
+        card_type = self.card_type
+        conv = self.seat_conversions[seat]
+        actions = self.seat_actions[seat]
+        declarable = self.can_declare_now(seat)
+        if not (conv or declarable or actions):
+            for c in hand:  # fast path: most seats hold nothing usable in most windows
+                if card_type[c] in allowed:
+                    break
+            else:
+                return PASS_ONLY
+        g = self.game
+        opts = [P_PASS]
+        if declarable:
+            opts.append(P_DECLARE)
+        if hand:
+            cache: dict[str, list[tuple[int, int]]] = {}
+            new = tuple.__new__
+            for c in hand:
+                uses = self.card_uses(seat, c) if conv else (card_type[c],)
+                for u in uses:
+                    if u not in allowed:
+                        continue
+                    tg = cache.get(u)
+                    if tg is None:
+                        h = self.handlers[u]
+                        tg = cache[u] = h.targets(g, seat, win) if h.can_use(g, seat, win) else []
+                    for t, r in tg:
+                        opts.append(new(Option, (PLAY, c, u, t, r, "")))
+        for rule in actions:
+            opts.extend(rule.actions(g, seat, win))
+        return opts
+
+    def card_uses(self, seat: int, card: int) -> tuple[str, ...]:
+        """What ``card`` may be used as by ``seat``: its own type plus conversions (S-CARD-LOCK-5)."""
+        uses: tuple[str, ...] = (self.card_type[card],)
+        for r in self.seat_conversions[seat]:
+            extra = r.card_uses(self.game, card)
+            if extra:
+                uses += tuple(u for u in extra if u not in uses)
+        return uses
+
+    def permits(self, seat: int, use: str, win: Any) -> bool:
+        return any(r.permits(self.game, seat, use, win) for r in self.permit_rules)
+
+    def may_conceal(self, seat: int) -> bool:
+        return any(r.may_conceal(self.game, seat) for r in self.conceal_rules)
+
+    def draw_count(self, seat: int) -> int:
+        n = self.edition.switches.draw_count  # S-TURN-4
+        for r in self.draw_rules:
+            n = r.draw_count(self.game, seat, n)
+        return n
+
+    def send_directions(self, seat: int, card: int) -> tuple[int, ...]:
+        """Directions ``seat`` may send a 密电/文本 ``card`` in: counterclockwise (+1), or also clockwise (-1) with a
+        skill such as 千面女郎's 逢缘 (S-METH-6, A-75)."""
+        dirs: tuple[int, ...] = (1,)
+        for r in self.direction_rules:
+            if r.owner == seat:
+                for d in r.send_directions(self.game, seat, card):
+                    if d not in dirs:
+                        dirs += (d,)
+        return dirs
+
+    def send_method(self, seat: int, card: int) -> str:
+        """The transmission method of ``card`` sent by ``seat``: the stamp on the card (S-PASS-2)."""
+        return self.edition.card_method[card]
+
+    def send_options(self, seat: int) -> list[Option]:
+        from fengsheng.flow.turn import send_options_default
+
+        return send_options_default(self.game, seat)
+
+    # --- victory --------------------------------------------------------------------------------------------------
+    def can_declare_now(self, seat: int) -> bool:
+        """Whether ``seat`` may declare victory now (A-35): what windows offer and views show. The flags of the last
+        ``refresh_declarable`` (run whenever intelligence settles) hold, except that a ``live_condition`` rule (the
+        secret missions: some are on the hand, 老金 贝雷帽 怪盗阿十, and change with no ``Settle``, by a draw or a card
+        used) is checked live."""
+        live = self.seat_live_victory[seat]
+        if not live:
+            return self.declarable[seat]
+        if self.static_declarable[seat]:
+            return True
+        if self.seats[seat].lost:
+            return False
+        return any(r.can_declare(self.game) for r in live)
+
+    def refresh_declarable(self) -> None:
+        decl = [False] * self.n
+        static = [False] * self.n  # by the rules that only change when intelligence settles
+        seats = self.seats
+        for r in self.victory_rules:
+            o = r.owner
+            # A-27(b), A-37: a player who has lost never wins (a dead one may, through a mission about his death)
+            if seats[o].lost or (decl[o] and (static[o] or r.live_condition)):
+                continue
+            if r.can_declare(self.game):
+                decl[o] = True
+                if not r.live_condition:
+                    static[o] = True
+        self.declarable = decl
+        self.static_declarable = static
+        self.declined = {s for s in self.declined if decl[s]}

@@ -1,0 +1,201 @@
+"""The decision protocol and the frame loop.
+
+The game is a stack of frames (``core/state.py`` ``Frame``). The loop runs the top frame until one returns a
+:class:`Decision`; ``act`` checks an answer against it (raising :class:`IllegalAction`, state unchanged) and hands
+it to that frame. Frames, rules and primitives report what happened with :meth:`Machine.emit`; after each step
+(one ``run`` or ``answer``) the machine turns what was emitted into frames, in one place (:meth:`_schedule`):
+
+* the triggers of the rules that want the event, in S-TRIG order (current player first, counterclockwise);
+* the settling the event needs (``Event.settles``): deaths, losses, last player standing and declarations
+  (S-WIN-10); for an intelligence obtained, a death check also comes before its triggers (S-DEATH-3).
+
+They go where the event happened: above the frames that were on the stack then, below the frames the step pushed
+afterwards (so a rule that asks a question and then places a card gets its answer first, as the card texts read).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.core.events import DEATH_FIRST
+from fengsheng.core.options import PRIORITY, Decision, Option, parse_option
+from fengsheng.engine.knowledge import LEARNERS
+from fengsheng.engine.state import State
+from fengsheng.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from fengsheng.core.events import Event
+    from fengsheng.core.state import Frame
+    from fengsheng.flow.settle import Declaration
+    from fengsheng.rules.base import Rule
+
+
+class Machine(State):
+    """The frame loop, the decision protocol and ``emit`` (see the module docstring)."""
+
+    # --- the pending decision -----------------------------------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision, or ``None`` when the game is over."""
+        return self._decision
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def legal_options(self) -> tuple[Option, ...]:
+        d = self._decision
+        return d.options if d is not None else ()
+
+    def _advance(self) -> None:
+        """Run frames until one waits for a decision (a forced move, one option outside a window, is taken)."""
+        frames = self.frames
+        g = self.game
+        while frames and self.result is None:
+            top = frames[-1]
+            d = top.run(g)
+            if self._pending and self._schedule() and d is not None and frames[-1] is not top:
+                continue  # a trigger goes first; the frame will ask again
+            if d is None:
+                continue
+            if d.kind != PRIORITY and len(d.options) == 1:
+                top.answer(g, d.options[0])  # a forced move is automated (not recorded)
+                if self._pending:
+                    self._schedule()
+                continue
+            self._decision = d
+            return
+        self._decision = None
+
+    def _rederive(self) -> None:
+        """Derive the pending decision again (a rule was added to a game already waiting, e.g. a scenario)."""
+        self._decision = None
+        self._advance()
+
+    # --- answering ------------------------------------------------------------------------------------------------
+    def _illegal(self, msg: str) -> IllegalAction:
+        d = self._decision
+        if d is None:
+            return IllegalAction(f"{msg}: the game is over ({self.result})")
+        shown = ", ".join(str(o) for o in d.options[:40]) + (" …" if len(d.options) > 40 else "")
+        return IllegalAction(f"{msg}: seat {d.seat} is to decide ({d.kind}, {d.context}); options: {shown}")
+
+    def act(self, option: Option | str | dict[str, Any], seat: int | None = None) -> None:
+        """Answer the pending decision (checked). ``seat``, if given, must be the deciding seat.
+
+        Raises :class:`IllegalAction` (a ``ValueError``) with the state unchanged when the answer is malformed,
+        not on offer, from the wrong seat, or comes after the game ended.
+        """
+        d = self._decision
+        if d is None:
+            raise self._illegal(f"no decision is pending, cannot take {option!r}")
+        if seat is not None and seat != d.seat:
+            raise self._illegal(f"seat {seat} may not answer now")
+        if isinstance(option, Option):
+            opt = option
+        elif isinstance(option, str):
+            try:
+                opt = parse_option(option)
+            except IllegalAction as exc:
+                raise self._illegal(str(exc)) from None
+        elif isinstance(option, dict):
+            try:
+                opt = Option.from_dict(option)
+            except IllegalAction as exc:
+                raise self._illegal(str(exc)) from None
+        else:
+            raise self._illegal(f"an answer must be an Option, a string or a dict, not {type(option).__name__}")
+        if opt not in d.options:
+            raise self._illegal(f"{str(opt)!r} is not a legal option")
+        self._apply(d, opt)
+
+    def _apply(self, d: Decision, opt: Option) -> None:
+        """Apply an option known to be legal (the unchecked fast path used by ``act``)."""
+        self.history.append((d.seat, opt))
+        self._decision = None
+        self.frames[-1].answer(self.game, opt)
+        if self._pending:
+            self._schedule()
+        self._advance()
+
+    def step(self, index: int) -> None:
+        """Answer with the pending decision's option number ``index`` (for bots and benchmarks)."""
+        d = self._decision
+        if d is None:
+            raise self._illegal(f"no decision is pending, cannot take option #{index}")
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(d.options):
+            raise self._illegal(f"option index {index!r} is out of range")
+        self._apply(d, d.options[index])
+
+    # --- events -------------------------------------------------------------------------------------------------
+    def emit(self, e: Event) -> None:
+        """Log ``e``, update what its audience knows, and collect the rules that want it; the triggers and the
+        settling it needs are scheduled after the current step (see the module docstring)."""
+        self.events.append(e)
+        learn = LEARNERS.get(e.kind)
+        if learn is not None:
+            learn(self, e)
+        lst = self.listeners.get(e.kind)
+        hits: list[Rule] = [r for r in lst if r.wants(self.game, e.kind, e)] if lst else []
+        if hits or e.settles:
+            if len(hits) > 1:
+                cur, n = self.current, self.n
+                hits.sort(key=lambda r: (r.owner - cur) % n)  # S-TRIG-1
+            self._pending.append((len(self.frames), e, hits))
+
+    def _schedule(self) -> bool:
+        """Turn what was emitted during the last step into frames (the only place that does). True if any."""
+        from fengsheng.flow.settle import Settle, Triggers
+
+        pending, self._pending = self._pending, []
+        frames = self.frames
+        inserted: list[tuple[int, int]] = []  # (depth, frames inserted) of the entries done so far
+        for depth, e, hits in pending:
+            new: list[Frame] = []
+            if e.settles:
+                new.append(Settle())
+            if hits:
+                new.append(Triggers(e, hits))
+                if e.settles == DEATH_FIRST:
+                    new.append(Settle(deaths_only=True))
+            pos = min(len(frames), depth + sum(c for d, c in inserted if d <= depth))
+            frames[pos:pos] = new
+            inserted.append((depth, len(new)))
+        return bool(inserted)
+
+    # --- frames pushed at a rule's request ------------------------------------------------------------------------
+    def ask(
+        self,
+        seat: int,
+        kind: str,
+        options: tuple[Option, ...] | list[Option],
+        then: Any,
+        context: str = "",
+        data: Any = None,
+        private: bool = False,
+    ) -> None:
+        """Ask ``seat`` a question (a skill's choice); ``then(g, option, data)`` continues with the answer."""
+        from fengsheng.flow.ask import Ask
+
+        self.frames.append(Ask(seat, kind, tuple(options), then, context, data, private))
+
+    def later(self, then: Any, data: Any = None) -> None:
+        """Push a continuation: ``then(g, data)`` runs once everything pushed after this call is done."""
+        from fengsheng.flow.ask import Continue
+
+        self.frames.append(Continue(then, data))
+
+    def declare(self, seat: int) -> None:
+        """``seat`` declares victory (S-WIN-1): see :class:`fengsheng.flow.settle.Declaration`."""
+        from fengsheng.flow.settle import Declaration
+
+        self.frames.append(Declaration(seat))
+
+    def declaration(self) -> Declaration | None:
+        """The declaration being resolved (the top-most on the stack), for skills that add a co-winner."""
+        from fengsheng.flow.settle import Declaration
+
+        for f in reversed(self.frames):
+            if isinstance(f, Declaration):
+                return f
+        return None

@@ -1,0 +1,151 @@
+"""The plain data of one game: seats, zones, the frame stack, the log and what each seat has been told.
+
+Everything here is lists, dicts, ints and the small slotted objects of ``core/state.py``, so a game copies and pickles
+at any decision point. The edition object and its tables are shared, never copied (see ``Edition.__reduce__``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.core.state import Frame, Passing, Seat
+from fengsheng.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from fengsheng.config import Config
+    from fengsheng.core.events import Event
+    from fengsheng.core.options import Decision, Option
+    from fengsheng.game import Game
+    from fengsheng.rules.base import Rule
+
+
+class Knowledge:
+    """What one seat has been told privately, kept as the game goes (so a view never rescans the log): the 试探
+    texts it used or received, identities it looked at through a skill, and the characters it was dealt."""
+
+    __slots__ = ("dealt", "identities", "probes")
+
+    def __init__(self) -> None:
+        self.probes: list[dict[str, Any]] = []
+        self.identities: dict[int, str] = {}
+        self.dealt: list[str] = []
+
+
+class State:
+    """The fields of a game. :class:`fengsheng.game.Game` adds the machine, the primitives and the rule index."""
+
+    def __init__(self, config: Config, seed: int) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise IllegalAction(f"seed must be an integer, not {type(seed).__name__}")
+        self.config = config
+        self.edition = ed = config.edition_rules
+        self.handlers = ed.handlers
+        self.card_type = ed.card_type  # per-card-id tables of the edition (hot paths index them)
+        self.is_black = ed.is_black
+        self.card_colour = ed.card_colour
+        self.characters = ed.characters(config.character_texts)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.n = config.players
+        self.auto_pass = config.auto_pass
+        self.seats: list[Seat] = [
+            Seat(i, "", config.player_sexes[i] if config.player_sexes else "") for i in range(self.n)
+        ]
+        self.deck: list[int] = []  # top of the deck = end of the list
+        self.discard: list[int] = []
+        self.aside: list[int] = []  # cards a scenario set aside: out of the deck and the discard pile
+        self.probes_out: list[int] = []  # resolved 试探, face down, out of the game (S-CARD-PROBE-5)
+        self.table: list[int] = []  # face-down cards laid out by 真伪莫辨
+        self.current = 0
+        self.turn = 0
+        self.phase = ""
+        self.locks: list[int] = []  # players locked this turn (S-CARD-LOCK-1)
+        self.failed_send = False
+        self.passing: Passing | None = None
+        self.frames: list[Frame] = []
+        self.events: list[Event] = []
+        self.knowledge: list[Knowledge] = [Knowledge() for _ in range(self.n)]
+        self.history: list[tuple[int, Option]] = []  # (seat, option) of every answered decision
+        self.result: dict[str, Any] | None = None
+        self.in_game_count = self.n
+        self._next = [(i + 1) % self.n for i in range(self.n)]
+        self.uid = 0
+        self.death_order: list[int] = []
+        self.dying: list[int] = []  # seats whose death is being resolved (their death triggers are running)
+        self.killers: list[int] = []  # killers[i] killed death_order[i] (-1 if nobody; may be the victim himself)
+        self.intel_source: dict[int, int] = {}  # card id -> seat that sent it / placed it (A-48)
+        self.declarable: list[bool] = [False] * self.n
+        self.static_declarable: list[bool] = [False] * self.n
+        self.declined: set[int] = set()
+        self._decision: Decision | None = None
+        self._pending: list[tuple[int, Event, list[Rule]]] = []  # emitted, not yet scheduled (see Machine.emit)
+        self.scenario: dict[str, Any] | None = None  # set when built by fengsheng.scenario
+        # rules and their hook indexes (see RuleIndex)
+        self.rules: list[Rule] = []
+        self.listeners: dict[str, list[Rule]] = {}
+        self.action_rules: list[Rule] = []
+        self.conversion_rules: list[Rule] = []
+        self.permit_rules: list[Rule] = []
+        self.draw_rules: list[Rule] = []
+        self.conceal_rules: list[Rule] = []
+        self.victory_rules: list[Rule] = []
+        self.reaction_rules: list[Rule] = []
+        self.loss_rules: list[Rule] = []
+        self.direction_rules: list[Rule] = []
+        # per-seat indexes for the hot path: skills are offered only to their owner
+        self.seat_actions: list[list[Rule]] = [[] for _ in range(self.n)]
+        self.seat_conversions: list[list[Rule]] = [[] for _ in range(self.n)]
+        self.seat_live_victory: list[list[Rule]] = [[] for _ in range(self.n)]  # ``live_condition`` victory rules
+
+    if TYPE_CHECKING:
+
+        @property
+        def game(self) -> Game:
+            """This game as the :class:`~fengsheng.game.Game` that rules and frames take (the layers of
+            ``engine/`` are one object)."""
+            ...
+
+    else:
+
+        @property
+        def game(self):
+            return self
+
+    # --- seats and order ----------------------------------------------------------------------------------------
+    def next_in_game(self, seat: int) -> int:
+        """The next seat counterclockwise (right-hand, A-1) that is still in the game."""
+        return self._next[seat]
+
+    def refresh_order(self) -> None:
+        """Recompute the next-seat table; called whenever a seat leaves the game (death, loss, scenario)."""
+        n = self.n
+        seats = self.seats
+        nxt = []
+        for seat in range(n):
+            for k in range(1, n + 1):
+                s = (seat + k) % n
+                if seats[s].in_game:
+                    nxt.append(s)
+                    break
+            else:
+                nxt.append(seat)
+        self._next = nxt
+
+    # --- copies: the edition is shared, not copied ----------------------------------------------------------------
+    _SHARED = ("handlers", "card_type", "is_black", "card_colour", "characters")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        for k in self._SHARED:
+            state.pop(k, None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        ed = self.edition
+        self.handlers = ed.handlers
+        self.card_type = ed.card_type
+        self.is_black = ed.is_black
+        self.card_colour = ed.card_colour
+        self.characters = ed.characters(self.config.character_texts)
