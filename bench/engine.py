@@ -1,9 +1,28 @@
 """Engine benchmark: decisions/s and games/s on one core, random legal choices, auto-pass on and off; the cost of
-``view(seat)``, of a deep copy, and the size of a pickled state.
+``view(seat)``, of copying a game (``copy.deepcopy``, ``Game.clone()``, ``Game.copy()``), and the size of a pickled
+state.
 
     python bench/engine.py [--games N] [--players P] [--json]
+    python bench/engine.py --against REV [--rounds R] [--games N] [--players P] [--json]
 
 Figures depend on the machine; the issue's target is >= 100,000 decisions/s and >= 500 games/s at 5 players.
+
+Copy costs: ``deepcopy_us``, ``clone_us`` and ``pickle_copy_us`` are microseconds per copy of the same mid-game states
+(``--players`` seats, characters and auto-pass on, each stopped after 60 random decisions: about turn 8 of 16), the
+three timed interleaved in one run (median of 5 passes).
+``clone_us`` is null when the engine has no ``Game.clone()`` (nothing else is timed under that name).
+``deepcopy_sampled_us`` and ``copy_us`` are ``copy.deepcopy`` and ``Game.copy()`` on states stopped at random points.
+
+``--against REV`` compares the engine at git revision REV (a hash, a branch, ``HEAD~5``...) with this checkout's
+engine in one run, because on a noisy machine only ratios from one run mean anything. REV is checked out into a
+temporary detached worktree (removed afterwards, also on Ctrl-C or an error); each side is measured in its own
+subprocess of the same interpreter whose ``PYTHONPATH`` is that version's ``src/`` (the subprocess checks that it
+imported ``fengsheng`` from there). The worker uses only the public API both versions keep (``Config``, ``Game.new``,
+``decision``, ``act``, ``turn``), the same seeds and the same random choices. ``--rounds`` rounds, each running both
+sides (the order alternates between rounds) for ``--games`` games of each configuration: ``--players`` seats,
+auto-pass off (as the main ``decisions_per_s`` / ``games_per_s`` figures), characters off and on. It reports each
+side's median over the rounds and the ratios current / REV (``games_per_s_ratio_vs_against``,
+``decisions_per_s_ratio_vs_against``; > 1 means this checkout is faster).
 
 Anchors, measured in the same run so that the machine cancels out (optional extra ``bench``:
 ``pip install -e '.[bench]'``; without it their keys are null): RLCard's UNO (``rlcard.make('uno')``) and OpenSpiel's
@@ -16,12 +35,22 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import os
 import pickle
 import platform
 import random
+import shutil
+import signal
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from fengsheng.config import Config
@@ -29,6 +58,10 @@ from fengsheng.game import Game
 
 ANCHOR_TARGET = 3.0  # fengsheng decisions/s >= 3x RLCard UNO's
 INSTALL_HINT = "pip install -e '.[bench]'"
+MIDGAME_DECISIONS = 60  # random decisions before a copy-cost state is taken (auto-pass on: about mid-game)
+COPY_PASSES = 5  # interleaved timing passes of the copy methods; the median is reported
+REPO = Path(__file__).resolve().parents[1]  # the checkout this script belongs to
+AGAINST_CONFIGS = {"characters_off": False, "characters_on": True}  # name -> Config.characters (auto-pass off)
 ANCHOR_KEYS = (
     "rlcard_uno_decisions_per_s",
     "openspiel_doudizhu_decisions_per_s",
@@ -122,6 +155,43 @@ def time_copies(states: list[Game], deep: bool) -> float:
     return (time.perf_counter() - t0) / len(states)
 
 
+def midgame_states(players: int, count: int, seed: int = 2024, decisions: int = MIDGAME_DECISIONS) -> list[Game]:
+    """Games with characters and auto-pass stopped after ``decisions`` random decisions (about mid-game); games that
+    end sooner are skipped."""
+    config = Config(players=players, auto_pass=True, characters=True)
+    out: list[Game] = []
+    s = 0
+    while len(out) < count:
+        g = Game.new(config, seed + s)
+        rng = random.Random(seed + s)
+        s += 1
+        k = 0
+        while g.decision is not None and k < decisions:
+            g.step(rng.randrange(len(g.decision.options)))
+            k += 1
+        if g.decision is not None:
+            out.append(g)
+    return out
+
+
+def copy_costs(states: list[Game], passes: int = COPY_PASSES) -> dict[str, float | None]:
+    """Microseconds per copy of each state by ``copy.deepcopy``, ``Game.clone()`` (None when the engine has none)
+    and ``Game.copy()`` (pickle), timed in interleaved passes so that machine noise hits all three alike."""
+    methods: dict[str, Callable[[Game], object]] = {"deepcopy_us": copy.deepcopy, "pickle_copy_us": Game.copy}
+    if hasattr(Game, "clone"):  # added by a later engine; never stood in for by another method
+        methods["clone_us"] = getattr(Game, "clone")  # noqa: B009 (an attribute this engine may not have)
+    times: dict[str, list[float]] = {k: [] for k in methods}
+    for _ in range(passes):
+        for key, method in methods.items():
+            t0 = time.perf_counter()
+            for g in states:
+                method(g)
+            times[key].append((time.perf_counter() - t0) / len(states) * 1e6)
+    out: dict[str, float | None] = {k: round(statistics.median(v), 1) for k, v in times.items()}
+    out.setdefault("clone_us", None)
+    return out
+
+
 def _version(dist: str) -> str | None:
     try:
         return version(dist)
@@ -194,6 +264,162 @@ def anchors(min_decisions: int, fengsheng_decisions_per_s: float) -> dict[str, A
     }
 
 
+# --------------------------------------------------------------------------------------------------------------
+# --against REV: two engine versions, each in its own subprocess, interleaved in one run
+# --------------------------------------------------------------------------------------------------------------
+def worker(spec: dict[str, Any]) -> dict[str, Any]:
+    """The measurement one subprocess makes for one side: ``spec["games"]`` games of each configuration. Refuses to
+    run when ``fengsheng`` was not imported from ``spec["src"]`` (a stale install shadowing PYTHONPATH would
+    otherwise measure the wrong engine and report a ratio of 1)."""
+    import fengsheng
+    import fengsheng.config
+    import fengsheng.game
+
+    src = Path(spec["src"]).resolve()
+    for module in (fengsheng, fengsheng.config, fengsheng.game):
+        where = Path(module.__file__ or "").resolve()
+        if not where.is_relative_to(src):
+            raise SystemExit(f"bench worker: {module.__name__} was imported from {where}, not from under {src}")
+    out: dict[str, Any] = {"fengsheng_file": fengsheng.__file__, "configurations": {}}
+    for name, characters in spec["configs"].items():
+        run_games(spec["players"], 1, auto_pass=False, seed0=10**6, characters=characters)  # warm-up, untimed
+        out["configurations"][name] = run_games(spec["players"], spec["games"], auto_pass=False, characters=characters)
+    return out
+
+
+def git(*args: str, cwd: Path = REPO) -> str:
+    """Output of a git command in ``cwd`` (raises with git's message when it fails)."""
+    done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"git {' '.join(args)} failed: {done.stderr.strip()}")
+    return done.stdout.strip()
+
+
+@contextmanager
+def worktree_at(rev: str) -> Iterator[Path]:
+    """A temporary detached worktree at ``rev``, removed afterwards (also on Ctrl-C, SIGTERM or an error)."""
+    tmp = Path(tempfile.mkdtemp(prefix="fengsheng-bench-"))
+    path = tmp / "against"
+    previous = signal.getsignal(signal.SIGTERM)
+
+    def on_term(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt  # unwinds through the finally below
+
+    signal.signal(signal.SIGTERM, on_term)
+    try:
+        git("worktree", "add", "--detach", "--quiet", str(path), rev)
+        yield path
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(path)], cwd=REPO, capture_output=True)
+        shutil.rmtree(tmp, ignore_errors=True)
+        subprocess.run(["git", "worktree", "prune"], cwd=REPO, capture_output=True)
+        signal.signal(signal.SIGTERM, previous)
+
+
+def measure(src: Path, players: int, games: int) -> dict[str, Any]:
+    """One side's figures: this script run as a worker under the same interpreter with ``PYTHONPATH=src``."""
+    spec = {"src": str(src), "players": players, "games": games, "configs": AGAINST_CONFIGS}
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--worker", json.dumps(spec)],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"bench worker for {src} failed (exit {done.returncode}):\n{done.stderr.strip()}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def median_of(runs: list[dict[str, float]], key: str) -> float:
+    """The median over the rounds of one figure of one side's runs of one configuration."""
+    return statistics.median(r[key] for r in runs)
+
+
+def side_summary(runs: list[dict[str, float]]) -> dict[str, float]:
+    """One side's medians over the rounds, for one configuration (rounded for the report)."""
+    return {
+        "games_per_s": round(median_of(runs, "games_per_s"), 1),
+        "decisions_per_s": round(median_of(runs, "decisions_per_s")),
+        "decisions_per_game": round(median_of(runs, "decisions_per_game"), 1),
+    }
+
+
+def against(rev: str, players: int, games: int, rounds: int) -> dict[str, Any]:
+    """Figures of the engine at ``rev`` and of this checkout's engine, interleaved in one run, and their ratios."""
+    git("rev-parse", "--is-inside-work-tree")
+    rev_hash = git("rev-parse", "--verify", "--end-of-options", f"{rev}^{{commit}}")
+    current = {"hash": git("rev-parse", "HEAD"), "dirty": bool(git("status", "--porcelain"))}
+    runs: dict[str, dict[str, list[dict[str, float]]]] = {
+        side: {name: [] for name in AGAINST_CONFIGS} for side in ("against", "current")
+    }
+    files: dict[str, str] = {}
+    with worktree_at(rev_hash) as old_tree:
+        srcs = {"against": old_tree / "src", "current": REPO / "src"}
+        for src in srcs.values():
+            if not (src / "fengsheng" / "__init__.py").is_file():
+                raise SystemExit(f"no fengsheng package under {src}")
+        for r in range(rounds):
+            order = ("against", "current") if r % 2 == 0 else ("current", "against")
+            for side in order:
+                result = measure(srcs[side], players, games)
+                files[side] = result["fengsheng_file"]
+                for name in AGAINST_CONFIGS:
+                    runs[side][name].append(result["configurations"][name])
+    configurations: dict[str, Any] = {}
+    for name in AGAINST_CONFIGS:
+        old, new = runs["against"][name], runs["current"][name]
+        configurations[name] = {
+            "against": side_summary(old),
+            "current": side_summary(new),
+            "games_per_s_ratio": round(median_of(new, "games_per_s") / median_of(old, "games_per_s"), 3),
+            "decisions_per_s_ratio": round(median_of(new, "decisions_per_s") / median_of(old, "decisions_per_s"), 3),
+            "round_games_per_s_ratios": [
+                round(n["games_per_s"] / o["games_per_s"], 3)
+                for o, n in zip(old, new, strict=True)
+            ],
+        }
+    return {
+        "against": {"rev": rev, "hash": rev_hash},
+        "current": current,
+        "players": players,
+        "games": games,
+        "rounds": rounds,
+        "auto_pass": False,
+        "statistic": "median over rounds",
+        "configurations": configurations,
+        "games_per_s_ratio_vs_against": {n: c["games_per_s_ratio"] for n, c in configurations.items()},
+        "decisions_per_s_ratio_vs_against": {n: c["decisions_per_s_ratio"] for n, c in configurations.items()},
+        "fengsheng_files": files,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+    }
+
+
+def against_text(f: dict[str, Any]) -> str:
+    """The human-readable form of an ``--against`` run."""
+    old = f"{f['against']['rev']} ({f['against']['hash'][:10]})"
+    new = f"{f['current']['hash'][:10]}{' + uncommitted changes' if f['current']['dirty'] else ''}"
+    lines = [
+        f"fengsheng engine, current {new} vs {old}",
+        f"  {f['players']} players, auto-pass off, {f['games']} games per configuration per side per round, "
+        f"{f['rounds']} rounds interleaved; medians over the rounds; ratio = current / against",
+    ]
+    for name, c in f["configurations"].items():
+        lines.append(f"  {name.replace('_', ' ')}:")
+        for key, label in (("games_per_s", "games/s"), ("decisions_per_s", "decisions/s")):
+            lines.append(
+                f"    {label:<12} against {c['against'][key]:>10,}   current {c['current'][key]:>10,}   "
+                f"ratio {c[key + '_ratio']:.3f}"
+            )
+        lines.append(
+            f"    decisions/game: against {c['against']['decisions_per_game']}, current {c['current']['decisions_per_game']}"
+            f"; games/s ratio per round: {', '.join(f'{x:.3f}' for x in c['round_games_per_s_ratios'])}"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=2000)
@@ -206,7 +432,27 @@ def main(argv: list[str] | None = None) -> int:
         help="decisions played by each anchor (whole games; default %(default)s)",
     )
     ap.add_argument("--no-anchors", action="store_true", help="skip the RLCard / OpenSpiel anchors (keys null)")
+    ap.add_argument(
+        "--against",
+        metavar="REV",
+        help="compare with the engine at git revision REV in the same run (ratios current / REV; see above)",
+    )
+    ap.add_argument("--rounds", type=int, default=5, help="--against: interleaved rounds (default %(default)s)")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)  # internal: one side of --against, a JSON spec
     args = ap.parse_args(argv)
+    if args.worker is not None:
+        print(json.dumps(worker(json.loads(args.worker))))
+        return 0
+    if args.against is not None:
+        if args.games < 1 or args.rounds < 1:
+            ap.error("--games and --rounds must be at least 1")
+        try:
+            result = against(args.against, args.players, args.games, args.rounds)
+        except KeyboardInterrupt:
+            print("interrupted; the temporary worktree was removed", file=sys.stderr)
+            return 130
+        print(json.dumps(result) if args.json else against_text(result))
+        return 0
 
     off = run_games(args.players, args.games, auto_pass=False)
     on = run_games(args.players, args.games, auto_pass=True)
@@ -216,6 +462,7 @@ def main(argv: list[str] | None = None) -> int:
     view_us = time_views(states) * 1e6
     copy_us = time_copies(states, deep=True) * 1e6
     fast_copy_us = time_copies(states, deep=False) * 1e6
+    midgame = copy_costs(midgame_states(args.players, 50))
     late9 = last_states(9, 30)
     pickle_kb_9 = max(len(pickle.dumps(g)) for g in late9) / 1024
     pickle_kb = max(len(pickle.dumps(g)) for g in states) / 1024
@@ -235,7 +482,10 @@ def main(argv: list[str] | None = None) -> int:
         "characters_auto_pass_decisions_per_s": round(ch_on["decisions_per_s"]),
         "characters_auto_pass_games_per_s": round(ch_on["games_per_s"], 1),
         "view_us": round(view_us, 1),
-        "deepcopy_us": round(copy_us, 1),
+        "deepcopy_us": midgame["deepcopy_us"],
+        "clone_us": midgame["clone_us"],
+        "pickle_copy_us": midgame["pickle_copy_us"],
+        "deepcopy_sampled_us": round(copy_us, 1),
         "copy_us": round(fast_copy_us, 1),
         "pickle_kb_max": round(pickle_kb, 1),
         "pickle_kb_max_9p": round(pickle_kb_9, 1),
@@ -258,9 +508,15 @@ def main(argv: list[str] | None = None) -> int:
               f"{figures['characters_games_per_s']:>8} games/s ({figures['characters_decisions_per_game']} decisions/game)")
         print(f"  characters, auto-pass on:  {figures['characters_auto_pass_decisions_per_s']:>9,} decisions/s "
               f"{figures['characters_auto_pass_games_per_s']:>8} games/s")
-        print(f"  view(seat): {figures['view_us']} µs   deepcopy: {figures['deepcopy_us']} µs   "
-              f"Game.copy (pickle): {figures['copy_us']} µs   "
+        print(f"  view(seat): {figures['view_us']} µs   "
               f"pickle: max {figures['pickle_kb_max']} KB ({args.players}p), {figures['pickle_kb_max_9p']} KB (9p)")
+        print(f"  copy at random points: deepcopy {figures['deepcopy_sampled_us']} µs   "
+              f"Game.copy (pickle) {figures['copy_us']} µs")
+        clone = (f"{figures['clone_us']} µs" if figures["clone_us"] is not None
+                 else "not measured: this engine has no Game.clone() (clone_us null)")
+        print(f"  copy mid-game ({args.players}p, characters, {MIDGAME_DECISIONS} decisions in): "
+              f"deepcopy {figures['deepcopy_us']} µs   Game.copy (pickle) {figures['pickle_copy_us']} µs")
+        print(f"  Game.clone mid-game: {clone}")
         print(anchor_text(figures, args.no_anchors))
     return 0
 
