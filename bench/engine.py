@@ -18,11 +18,15 @@ engine in one run, because on a noisy machine only ratios from one run mean anyt
 temporary detached worktree (removed afterwards, also on Ctrl-C or an error); each side is measured in its own
 subprocess of the same interpreter whose ``PYTHONPATH`` is that version's ``src/`` (the subprocess checks that it
 imported ``fengsheng`` from there). The worker uses only the public API both versions keep (``Config``, ``Game.new``,
-``decision``, ``act``, ``turn``), the same seeds and the same random choices. ``--rounds`` rounds, each running both
-sides (the order alternates between rounds) for ``--games`` games of each configuration: ``--players`` seats,
-auto-pass off (as the main ``decisions_per_s`` / ``games_per_s`` figures), characters off and on. It reports each
-side's median over the rounds and the ratios current / REV (``games_per_s_ratio_vs_against``,
-``decisions_per_s_ratio_vs_against``; > 1 means this checkout is faster).
+``decision``, ``act``, ``turn``), the same seeds and the same random choices. Configurations: ``--players`` seats,
+auto-pass off (as the main ``decisions_per_s`` / ``games_per_s`` figures), characters off and on. ``--rounds``
+rounds; in each, both sides play ``--games`` games (seeds 0 .. N-1) of each configuration, taking turns every
+``--chunk`` games (who goes first alternates chunk by chunk and between rounds; ``--chunk N`` = one turn per side
+per round) so that a slow spell of a shared machine falls on both sides alike. It reports each side's median over
+the rounds and the ratios current / REV of the medians: ``games_per_s_ratio_vs_against`` and
+``decisions_per_s_ratio_vs_against`` (wall clock, as everywhere in this script) and ``cpu_games_per_s_...`` /
+``cpu_decisions_per_s_ratio_vs_against`` (the workers' CPU time, which time spent waiting for a busy CPU does not
+inflate); > 1 means this checkout is faster.
 
 Anchors, measured in the same run so that the machine cancels out (optional extra ``bench``:
 ``pip install -e '.[bench]'``; without it their keys are null): RLCard's UNO (``rlcard.make('uno')``) and OpenSpiel's
@@ -47,7 +51,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from types import FrameType
@@ -62,6 +66,8 @@ MIDGAME_DECISIONS = 60  # random decisions before a copy-cost state is taken (au
 COPY_PASSES = 5  # interleaved timing passes of the copy methods; the median is reported
 REPO = Path(__file__).resolve().parents[1]  # the checkout this script belongs to
 AGAINST_CONFIGS = {"characters_off": False, "characters_on": True}  # name -> Config.characters (auto-pass off)
+SIDES = ("against", "current")
+RATIO_KEYS = ("games_per_s", "decisions_per_s", "cpu_games_per_s", "cpu_decisions_per_s")  # wall clock, CPU time
 ANCHOR_KEYS = (
     "rlcard_uno_decisions_per_s",
     "openspiel_doudizhu_decisions_per_s",
@@ -78,6 +84,7 @@ def run_games(
     config = Config(players=players, auto_pass=auto_pass, characters=characters)
     decisions = 0
     turns = 0
+    c0 = time.process_time()
     t0 = time.perf_counter()
     for i in range(games):
         g = Game.new(config, seed0 + i)
@@ -92,12 +99,16 @@ def run_games(
             decisions += 1
         turns += g.turn
     dt = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     return {
         "decisions_per_s": decisions / dt,
         "games_per_s": games / dt,
         "decisions_per_game": decisions / games,
         "turns_per_game": turns / games,
         "seconds": dt,
+        "cpu_seconds": cpu,
+        "games": games,
+        "decisions": decisions,
     }
 
 
@@ -267,24 +278,27 @@ def anchors(min_decisions: int, fengsheng_decisions_per_s: float) -> dict[str, A
 # --------------------------------------------------------------------------------------------------------------
 # --against REV: two engine versions, each in its own subprocess, interleaved in one run
 # --------------------------------------------------------------------------------------------------------------
-def worker(spec: dict[str, Any]) -> dict[str, Any]:
-    """The measurement one subprocess makes for one side: ``spec["games"]`` games of each configuration. Refuses to
-    run when ``fengsheng`` was not imported from ``spec["src"]`` (a stale install shadowing PYTHONPATH would
-    otherwise measure the wrong engine and report a ratio of 1)."""
+def worker(src_dir: str) -> int:
+    """One side of ``--against``, in its own process: checks that ``fengsheng`` came from ``src_dir``, says so on
+    stdout, then answers one JSON request per stdin line (``characters``, ``players``, ``seed0``, ``games``) with
+    the figures of those games, until stdin closes. Refuses to run when the package came from elsewhere (a stale
+    install shadowing PYTHONPATH would otherwise measure the wrong engine and report a ratio of 1)."""
     import fengsheng
     import fengsheng.config
     import fengsheng.game
 
-    src = Path(spec["src"]).resolve()
+    src = Path(src_dir).resolve()
     for module in (fengsheng, fengsheng.config, fengsheng.game):
         where = Path(module.__file__ or "").resolve()
         if not where.is_relative_to(src):
-            raise SystemExit(f"bench worker: {module.__name__} was imported from {where}, not from under {src}")
-    out: dict[str, Any] = {"fengsheng_file": fengsheng.__file__, "configurations": {}}
-    for name, characters in spec["configs"].items():
-        run_games(spec["players"], 1, auto_pass=False, seed0=10**6, characters=characters)  # warm-up, untimed
-        out["configurations"][name] = run_games(spec["players"], spec["games"], auto_pass=False, characters=characters)
-    return out
+            print(f"bench worker: {module.__name__} was imported from {where}, not from under {src}", file=sys.stderr)
+            return 2
+    print(json.dumps({"fengsheng_file": fengsheng.__file__}), flush=True)
+    for line in sys.stdin:
+        q = json.loads(line)
+        r = run_games(q["players"], q["games"], auto_pass=False, seed0=q["seed0"], characters=q["characters"])
+        print(json.dumps(r), flush=True)
+    return 0
 
 
 def git(*args: str, cwd: Path = REPO) -> str:
@@ -316,68 +330,130 @@ def worktree_at(rev: str) -> Iterator[Path]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def measure(src: Path, players: int, games: int) -> dict[str, Any]:
-    """One side's figures: this script run as a worker under the same interpreter with ``PYTHONPATH=src``."""
-    spec = {"src": str(src), "players": players, "games": games, "configs": AGAINST_CONFIGS}
-    env = {**os.environ, "PYTHONPATH": str(src)}
-    done = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker", json.dumps(spec)],
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"bench worker for {src} failed (exit {done.returncode}):\n{done.stderr.strip()}")
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+class Side:
+    """A worker subprocess for one engine version: this script under the same interpreter, ``PYTHONPATH=src``."""
+
+    def __init__(self, src: Path) -> None:
+        if not (src / "fengsheng" / "__init__.py").is_file():
+            raise SystemExit(f"no fengsheng package under {src}")
+        self.src = src
+        self.proc = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--worker", str(src)],
+            env={**os.environ, "PYTHONPATH": str(src)},
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.fengsheng_file: str = self._read()["fengsheng_file"]
+
+    def _read(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            self.proc.wait()
+            err = self.proc.stderr.read().strip() if self.proc.stderr else ""
+            raise SystemExit(f"bench worker for {self.src} failed (exit {self.proc.returncode}):\n{err}")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def play(self, players: int, characters: bool, seed0: int, games: int) -> dict[str, float]:
+        """Figures of games ``seed0 .. seed0 + games - 1`` played by this side."""
+        assert self.proc.stdin is not None
+        q = {"players": players, "characters": characters, "seed0": seed0, "games": games}
+        self.proc.stdin.write(json.dumps(q) + "\n")
+        self.proc.stdin.flush()
+        return self._read()
+
+    def close(self) -> None:
+        """Ends the worker (stdin closed; killed if it does not exit)."""
+        if self.proc.stdin is not None and not self.proc.stdin.closed:
+            with suppress(BrokenPipeError):
+                self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
 
 
-def median_of(runs: list[dict[str, float]], key: str) -> float:
-    """The median over the rounds of one figure of one side's runs of one configuration."""
-    return statistics.median(r[key] for r in runs)
+def total(chunks: list[dict[str, float]]) -> dict[str, float]:
+    """One side's figures for one round of one configuration, from its chunks."""
+    games = sum(c["games"] for c in chunks)
+    decisions = sum(c["decisions"] for c in chunks)
+    wall = sum(c["seconds"] for c in chunks)
+    cpu = sum(c["cpu_seconds"] for c in chunks)
+    return {
+        "games_per_s": games / wall,
+        "decisions_per_s": decisions / wall,
+        "cpu_games_per_s": games / cpu,
+        "cpu_decisions_per_s": decisions / cpu,
+        "decisions_per_game": decisions / games,
+    }
 
 
-def side_summary(runs: list[dict[str, float]]) -> dict[str, float]:
+def median_of(rounds: list[dict[str, float]], key: str) -> float:
+    """The median over the rounds of one figure of one side, for one configuration."""
+    return statistics.median(r[key] for r in rounds)
+
+
+def side_summary(rounds: list[dict[str, float]]) -> dict[str, float]:
     """One side's medians over the rounds, for one configuration (rounded for the report)."""
     return {
-        "games_per_s": round(median_of(runs, "games_per_s"), 1),
-        "decisions_per_s": round(median_of(runs, "decisions_per_s")),
-        "decisions_per_game": round(median_of(runs, "decisions_per_game"), 1),
+        "games_per_s": round(median_of(rounds, "games_per_s"), 1),
+        "decisions_per_s": round(median_of(rounds, "decisions_per_s")),
+        "cpu_games_per_s": round(median_of(rounds, "cpu_games_per_s"), 1),
+        "cpu_decisions_per_s": round(median_of(rounds, "cpu_decisions_per_s")),
+        "decisions_per_game": round(median_of(rounds, "decisions_per_game"), 1),
     }
 
 
-def against(rev: str, players: int, games: int, rounds: int) -> dict[str, Any]:
-    """Figures of the engine at ``rev`` and of this checkout's engine, interleaved in one run, and their ratios."""
-    git("rev-parse", "--is-inside-work-tree")
+def against(rev: str, players: int, games: int, rounds: int, chunk: int) -> dict[str, Any]:
+    """Figures of the engine at ``rev`` and of this checkout's engine, interleaved in one run, and their ratios.
+
+    Each round plays ``games`` games (seeds 0 .. games-1) of each configuration on each side, in chunks of
+    ``chunk`` games that alternate between the sides (which side goes first alternates chunk by chunk and round by
+    round), so that a slow spell of a shared machine falls on both sides alike."""
     rev_hash = git("rev-parse", "--verify", "--end-of-options", f"{rev}^{{commit}}")
     current = {"hash": git("rev-parse", "HEAD"), "dirty": bool(git("status", "--porcelain"))}
-    runs: dict[str, dict[str, list[dict[str, float]]]] = {
-        side: {name: [] for name in AGAINST_CONFIGS} for side in ("against", "current")
+    per_round: dict[str, dict[str, list[dict[str, float]]]] = {
+        side: {name: [] for name in AGAINST_CONFIGS} for side in SIDES
     }
-    files: dict[str, str] = {}
     with worktree_at(rev_hash) as old_tree:
-        srcs = {"against": old_tree / "src", "current": REPO / "src"}
-        for src in srcs.values():
-            if not (src / "fengsheng" / "__init__.py").is_file():
-                raise SystemExit(f"no fengsheng package under {src}")
-        for r in range(rounds):
-            order = ("against", "current") if r % 2 == 0 else ("current", "against")
-            for side in order:
-                result = measure(srcs[side], players, games)
-                files[side] = result["fengsheng_file"]
-                for name in AGAINST_CONFIGS:
-                    runs[side][name].append(result["configurations"][name])
+        sides: dict[str, Side] = {}
+        try:
+            sides["against"] = Side(old_tree / "src")
+            sides["current"] = Side(REPO / "src")
+            for characters in AGAINST_CONFIGS.values():  # warm-up, untimed
+                for worker_side in sides.values():
+                    worker_side.play(players, characters, 10**6, 1)
+            k = 0
+            for r in range(rounds):
+                for name, characters in AGAINST_CONFIGS.items():
+                    chunks: dict[str, list[dict[str, float]]] = {side: [] for side in SIDES}
+                    for seed0 in range(0, games, chunk):
+                        order = SIDES if (k + r) % 2 == 0 else SIDES[::-1]
+                        k += 1
+                        for side in order:
+                            chunks[side].append(sides[side].play(players, characters, seed0, min(chunk, games - seed0)))
+                    for side in SIDES:
+                        per_round[side][name].append(total(chunks[side]))
+        finally:
+            for worker_side in sides.values():
+                worker_side.close()
+        files = {label: worker_side.fengsheng_file for label, worker_side in sides.items()}
     configurations: dict[str, Any] = {}
     for name in AGAINST_CONFIGS:
-        old, new = runs["against"][name], runs["current"][name]
+        old, new = per_round["against"][name], per_round["current"][name]
         configurations[name] = {
             "against": side_summary(old),
             "current": side_summary(new),
-            "games_per_s_ratio": round(median_of(new, "games_per_s") / median_of(old, "games_per_s"), 3),
-            "decisions_per_s_ratio": round(median_of(new, "decisions_per_s") / median_of(old, "decisions_per_s"), 3),
+            **{
+                f"{key}_ratio": round(median_of(new, key) / median_of(old, key), 3)
+                for key in RATIO_KEYS
+            },
             "round_games_per_s_ratios": [
-                round(n["games_per_s"] / o["games_per_s"], 3)
-                for o, n in zip(old, new, strict=True)
+                round(n["games_per_s"] / o["games_per_s"], 3) for o, n in zip(old, new, strict=True)
             ],
         }
     return {
@@ -386,11 +462,14 @@ def against(rev: str, players: int, games: int, rounds: int) -> dict[str, Any]:
         "players": players,
         "games": games,
         "rounds": rounds,
+        "chunk": chunk,
         "auto_pass": False,
         "statistic": "median over rounds",
         "configurations": configurations,
-        "games_per_s_ratio_vs_against": {n: c["games_per_s_ratio"] for n, c in configurations.items()},
-        "decisions_per_s_ratio_vs_against": {n: c["decisions_per_s_ratio"] for n, c in configurations.items()},
+        **{
+            f"{key}_ratio_vs_against": {n: c[f"{key}_ratio"] for n, c in configurations.items()}
+            for key in RATIO_KEYS
+        },
         "fengsheng_files": files,
         "python": platform.python_version(),
         "machine": platform.machine(),
@@ -403,12 +482,17 @@ def against_text(f: dict[str, Any]) -> str:
     new = f"{f['current']['hash'][:10]}{' + uncommitted changes' if f['current']['dirty'] else ''}"
     lines = [
         f"fengsheng engine, current {new} vs {old}",
-        f"  {f['players']} players, auto-pass off, {f['games']} games per configuration per side per round, "
-        f"{f['rounds']} rounds interleaved; medians over the rounds; ratio = current / against",
+        f"  {f['players']} players, auto-pass off; per round {f['games']} games of each configuration on each side, "
+        f"alternating in chunks of {f['chunk']}; {f['rounds']} rounds; medians over the rounds; ratio = current / against",
     ]
     for name, c in f["configurations"].items():
         lines.append(f"  {name.replace('_', ' ')}:")
-        for key, label in (("games_per_s", "games/s"), ("decisions_per_s", "decisions/s")):
+        for key, label in (
+            ("games_per_s", "games/s"),
+            ("decisions_per_s", "decisions/s"),
+            ("cpu_games_per_s", "games/CPU-s"),
+            ("cpu_decisions_per_s", "decis./CPU-s"),
+        ):
             lines.append(
                 f"    {label:<12} against {c['against'][key]:>10,}   current {c['current'][key]:>10,}   "
                 f"ratio {c[key + '_ratio']:.3f}"
@@ -437,17 +521,22 @@ def main(argv: list[str] | None = None) -> int:
         metavar="REV",
         help="compare with the engine at git revision REV in the same run (ratios current / REV; see above)",
     )
-    ap.add_argument("--rounds", type=int, default=5, help="--against: interleaved rounds (default %(default)s)")
-    ap.add_argument("--worker", help=argparse.SUPPRESS)  # internal: one side of --against, a JSON spec
+    ap.add_argument("--rounds", type=int, default=5, help="--against: rounds (default %(default)s)")
+    ap.add_argument(
+        "--chunk",
+        type=int,
+        default=25,
+        help="--against: games per turn of a side before the other side plays (default %(default)s)",
+    )
+    ap.add_argument("--worker", metavar="SRC", help=argparse.SUPPRESS)  # internal: one side of --against
     args = ap.parse_args(argv)
     if args.worker is not None:
-        print(json.dumps(worker(json.loads(args.worker))))
-        return 0
+        return worker(args.worker)
     if args.against is not None:
-        if args.games < 1 or args.rounds < 1:
-            ap.error("--games and --rounds must be at least 1")
+        if min(args.games, args.rounds, args.chunk) < 1:
+            ap.error("--games, --rounds and --chunk must be at least 1")
         try:
-            result = against(args.against, args.players, args.games, args.rounds)
+            result = against(args.against, args.players, args.games, args.rounds, args.chunk)
         except KeyboardInterrupt:
             print("interrupted; the temporary worktree was removed", file=sys.stderr)
             return 130

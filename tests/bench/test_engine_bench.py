@@ -1,5 +1,5 @@
-"""bench/engine.py: ``--against REV`` measures two engine versions in one run and reports their ratios; the mid-game
-copy figures report ``clone_us`` only for a real ``Game.clone``."""
+"""bench/engine.py: ``--against REV`` measures two engine versions in one run and reports their ratios (each worker
+checks where its package came from); the mid-game copy figures report ``clone_us`` only for a real ``Game.clone``."""
 
 from __future__ import annotations
 
@@ -50,7 +50,12 @@ def test_against_head_json() -> None:
     head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, text=True).stdout.strip()
     assert f["against"] == {"rev": "HEAD", "hash": head}
     assert f["current"]["hash"] == head and isinstance(f["current"]["dirty"], bool)
-    for key in ("games_per_s_ratio_vs_against", "decisions_per_s_ratio_vs_against"):
+    for key in (
+        "games_per_s_ratio_vs_against",
+        "decisions_per_s_ratio_vs_against",
+        "cpu_games_per_s_ratio_vs_against",
+        "cpu_decisions_per_s_ratio_vs_against",
+    ):
         ratios = f[key]
         assert set(ratios) == {"characters_off", "characters_on"}
         assert all(isinstance(r, float) and r > 0 for r in ratios.values())
@@ -64,6 +69,14 @@ def test_against_head_json() -> None:
     assert not Path(f["fengsheng_files"]["against"]).is_relative_to(REPO)  # the temporary worktree, not this one
     listed = subprocess.run(["git", "worktree", "list"], cwd=REPO, capture_output=True, text=True).stdout
     assert "fengsheng-bench-" not in listed  # removed afterwards
+
+
+def test_worker_refuses_a_package_from_elsewhere(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--worker", str(tmp_path)], input="", capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert "not from under" in done.stderr
 
 
 def test_clone_us_only_for_a_real_clone(monkeypatch: pytest.MonkeyPatch) -> None:
