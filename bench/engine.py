@@ -22,8 +22,9 @@ imported ``fengsheng`` from there). The worker uses only the public API both ver
 auto-pass off (as the main ``decisions_per_s`` / ``games_per_s`` figures), characters off and on. ``--rounds``
 rounds; in each, both sides play ``--games`` games (seeds 0 .. N-1) of each configuration, taking turns every
 ``--chunk`` games (who goes first alternates chunk by chunk and between rounds; ``--chunk N`` = one turn per side
-per round) so that a slow spell of a shared machine falls on both sides alike. It reports each side's median over
-the rounds and the ratios current / REV of the medians: ``games_per_s_ratio_vs_against`` and
+per round) so that a slow spell of a shared machine falls on both sides alike. It reports each side's figures over
+all rounds (games and decisions over summed seconds), the ratios current / REV of those,
+``games_per_s_ratio_vs_against`` and
 ``decisions_per_s_ratio_vs_against`` (wall clock, as everywhere in this script) and ``cpu_games_per_s_...`` /
 ``cpu_decisions_per_s_ratio_vs_against`` (the workers' CPU time, which time spent waiting for a busy CPU does not
 inflate); > 1 means this checkout is faster.
@@ -378,7 +379,8 @@ class Side:
 
 
 def total(chunks: list[dict[str, float]]) -> dict[str, float]:
-    """One side's figures for one round of one configuration, from its chunks."""
+    """Figures of a set of chunks one side played (a round's, or all of them): games and decisions over the summed
+    wall-clock and CPU seconds."""
     games = sum(c["games"] for c in chunks)
     decisions = sum(c["decisions"] for c in chunks)
     wall = sum(c["seconds"] for c in chunks)
@@ -392,20 +394,9 @@ def total(chunks: list[dict[str, float]]) -> dict[str, float]:
     }
 
 
-def median_of(rounds: list[dict[str, float]], key: str) -> float:
-    """The median over the rounds of one figure of one side, for one configuration."""
-    return statistics.median(r[key] for r in rounds)
-
-
-def side_summary(rounds: list[dict[str, float]]) -> dict[str, float]:
-    """One side's medians over the rounds, for one configuration (rounded for the report)."""
-    return {
-        "games_per_s": round(median_of(rounds, "games_per_s"), 1),
-        "decisions_per_s": round(median_of(rounds, "decisions_per_s")),
-        "cpu_games_per_s": round(median_of(rounds, "cpu_games_per_s"), 1),
-        "cpu_decisions_per_s": round(median_of(rounds, "cpu_decisions_per_s")),
-        "decisions_per_game": round(median_of(rounds, "decisions_per_game"), 1),
-    }
+def rounded(f: dict[str, float]) -> dict[str, float]:
+    """Figures rounded for the report."""
+    return {k: round(v) if k.endswith("decisions_per_s") else round(v, 1) for k, v in f.items()}
 
 
 def against(rev: str, players: int, games: int, rounds: int, chunk: int) -> dict[str, Any]:
@@ -416,7 +407,7 @@ def against(rev: str, players: int, games: int, rounds: int, chunk: int) -> dict
     round), so that a slow spell of a shared machine falls on both sides alike."""
     rev_hash = git("rev-parse", "--verify", "--end-of-options", f"{rev}^{{commit}}")
     current = {"hash": git("rev-parse", "HEAD"), "dirty": bool(git("status", "--porcelain"))}
-    per_round: dict[str, dict[str, list[dict[str, float]]]] = {
+    per_round: dict[str, dict[str, list[list[dict[str, float]]]]] = {  # side -> configuration -> round -> chunks
         side: {name: [] for name in AGAINST_CONFIGS} for side in SIDES
     }
     with worktree_at(rev_hash) as old_tree:
@@ -437,24 +428,26 @@ def against(rev: str, players: int, games: int, rounds: int, chunk: int) -> dict
                         for side in order:
                             chunks[side].append(sides[side].play(players, characters, seed0, min(chunk, games - seed0)))
                     for side in SIDES:
-                        per_round[side][name].append(total(chunks[side]))
+                        per_round[side][name].append(chunks[side])
         finally:
             for worker_side in sides.values():
                 worker_side.close()
         files = {label: worker_side.fengsheng_file for label, worker_side in sides.items()}
     configurations: dict[str, Any] = {}
     for name in AGAINST_CONFIGS:
-        old, new = per_round["against"][name], per_round["current"][name]
+        rounds_old, rounds_new = per_round["against"][name], per_round["current"][name]
+        old = total([c for chunks in rounds_old for c in chunks])
+        new = total([c for chunks in rounds_new for c in chunks])
         configurations[name] = {
-            "against": side_summary(old),
-            "current": side_summary(new),
+            "against": rounded(old),
+            "current": rounded(new),
+            **{f"{key}_ratio": round(new[key] / old[key], 3) for key in RATIO_KEYS},
             **{
-                f"{key}_ratio": round(median_of(new, key) / median_of(old, key), 3)
-                for key in RATIO_KEYS
+                f"round_{key}_ratios": [
+                    round(total(n)[key] / total(o)[key], 3) for o, n in zip(rounds_old, rounds_new, strict=True)
+                ]
+                for key in ("games_per_s", "cpu_games_per_s")
             },
-            "round_games_per_s_ratios": [
-                round(n["games_per_s"] / o["games_per_s"], 3) for o, n in zip(old, new, strict=True)
-            ],
         }
     return {
         "against": {"rev": rev, "hash": rev_hash},
@@ -464,7 +457,7 @@ def against(rev: str, players: int, games: int, rounds: int, chunk: int) -> dict
         "rounds": rounds,
         "chunk": chunk,
         "auto_pass": False,
-        "statistic": "median over rounds",
+        "statistic": "sums over all rounds (games / seconds)",
         "configurations": configurations,
         **{
             f"{key}_ratio_vs_against": {n: c[f"{key}_ratio"] for n, c in configurations.items()}
@@ -483,7 +476,7 @@ def against_text(f: dict[str, Any]) -> str:
     lines = [
         f"fengsheng engine, current {new} vs {old}",
         f"  {f['players']} players, auto-pass off; per round {f['games']} games of each configuration on each side, "
-        f"alternating in chunks of {f['chunk']}; {f['rounds']} rounds; medians over the rounds; ratio = current / against",
+        f"alternating in chunks of {f['chunk']}; {f['rounds']} rounds; figures over all rounds; ratio = current / against",
     ]
     for name, c in f["configurations"].items():
         lines.append(f"  {name.replace('_', ' ')}:")
@@ -499,8 +492,9 @@ def against_text(f: dict[str, Any]) -> str:
             )
         lines.append(
             f"    decisions/game: against {c['against']['decisions_per_game']}, current {c['current']['decisions_per_game']}"
-            f"; games/s ratio per round: {', '.join(f'{x:.3f}' for x in c['round_games_per_s_ratios'])}"
         )
+        for key, label in (("games_per_s", "games/s"), ("cpu_games_per_s", "games/CPU-s")):
+            lines.append(f"    {label} ratio per round: {', '.join(f'{x:.3f}' for x in c[f'round_{key}_ratios'])}")
     return "\n".join(lines)
 
 
