@@ -3,7 +3,7 @@
 state.
 
     python bench/engine.py [--games N] [--players P] [--json]
-    python bench/engine.py --against REV [--rounds R] [--games N] [--players P] [--json]
+    python bench/engine.py --against REV [--rounds R] [--chunk C] [--games N] [--players P] [--json]
 
 Figures depend on the machine; the issue's target is >= 100,000 decisions/s and >= 500 games/s at 5 players.
 
@@ -23,11 +23,11 @@ auto-pass off (as the main ``decisions_per_s`` / ``games_per_s`` figures), chara
 rounds; in each, both sides play ``--games`` games (seeds 0 .. N-1) of each configuration, taking turns every
 ``--chunk`` games (who goes first alternates chunk by chunk and between rounds; ``--chunk N`` = one turn per side
 per round) so that a slow spell of a shared machine falls on both sides alike. It reports each side's figures over
-all rounds (games and decisions over summed seconds), the ratios current / REV of those,
-``games_per_s_ratio_vs_against`` and
-``decisions_per_s_ratio_vs_against`` (wall clock, as everywhere in this script) and ``cpu_games_per_s_...`` /
-``cpu_decisions_per_s_ratio_vs_against`` (the workers' CPU time, which time spent waiting for a busy CPU does not
-inflate); > 1 means this checkout is faster.
+all rounds (games and decisions over summed seconds) and the ratios current / REV, > 1 meaning this checkout is
+faster: ``games_per_s_ratio_vs_against`` and ``decisions_per_s_ratio_vs_against`` (wall clock, as everywhere in this
+script), ``cpu_games_per_s_ratio_vs_against`` and ``cpu_decisions_per_s_ratio_vs_against`` (the workers' CPU time,
+which waiting for a busy CPU does not inflate), each keyed by ``characters_off`` / ``characters_on``; also
+``against`` (``rev``, ``hash``), ``current`` (``hash``, ``dirty``), per-configuration figures and per-round ratios.
 
 Anchors, measured in the same run so that the machine cancels out (optional extra ``bench``:
 ``pip install -e '.[bench]'``; without it their keys are null): RLCard's UNO (``rlcard.make('uno')``) and OpenSpiel's
