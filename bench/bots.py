@@ -8,15 +8,15 @@ Strength: three arms of ``--games`` games each (random seats: identities are dea
 * arm B: the underground (潜伏战线) seats are HeuristicBots, the others RandomBots;
 * arm C: the military_intel (军情局) seats are HeuristicBots, the others RandomBots.
 
-Which seat gets which bot is decided by the harness (``play_game(..., faction_factories=...)``: it looks at the
-identities once they are dealt, which is the experiment design); the bots themselves see only their seat's view and
-events. Each faction's win rate is given with its 95% Wilson interval, and the rise from arm A (the issue's target:
+Which seat gets which bot is decided by the harness (``play_game(..., faction_factories=...)``, which hands them to
+the ``Match`` as ``by_faction``: it looks at the identities once they are dealt, which is the experiment design); the
+bots themselves see only their seat's view and events. Each faction's win rate is given with its 95% Wilson interval, and the rise from arm A (the issue's target:
 underground +25 percentage points from A to B) with a 95% interval for the difference (Newcombe's hybrid score
 method, from the two Wilson intervals).
 
 Latency: every ``choose`` call is timed (``perf_counter_ns``, one process, so one core): HeuristicBot in arms B and C,
 RandomBot in arm A; p50, p99 and max (the target for HeuristicBot: p99 < 2 ms). The time to build the view and the
-events for the bot is the runner's and is not included.
+events for the bot is the match's and is not included.
 
 Throughput: ``fengsheng.sim.simulate`` games/s with 1 worker and with all cores (``workers=``) when the simulate
 function takes a ``workers`` argument, else 1 worker only (the report says so).

@@ -1,8 +1,9 @@
 """One human against bots in the terminal: the input loop.
 
-The session drives the game through the public protocol only: the human sees ``g.view(seat)`` and
-``g.events_for(seat)``; each bot gets its own view and events (as ``fengsheng.sim.runner`` does). Every answer is
-checked here before it reaches the game, so bad input never changes the state: the question is asked again.
+The session drives the game through a :class:`fengsheng.match.Match`: the match answers for the bots (each gets its
+own view and events) and stops at the human's decisions; the human sees ``g.view(seat)`` and the match's
+``new_events(seat)``. Every answer is checked here before it reaches the game, so bad input never changes the state:
+the question is asked again. A bot that raises or answers something not on offer plays at random that time.
 
 Ways out, all of them saving the record so far: the end of the game (result screen), ``quit``, end of input (EOF,
 exit code 0) and Ctrl-C (exit code 130).
@@ -23,10 +24,11 @@ from rich.console import Console, RenderableType
 
 from fengsheng.bots.base import Bot
 from fengsheng.bots.random_bot import RandomBot
-from fengsheng.core.options import PRIORITY, Option, parse_option
+from fengsheng.core.options import PRIORITY, Decision, Option, parse_option
 from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
+from fengsheng.match import HUMAN, Match, Player
 from fengsheng.play.screen import (
     STYLE,
     colourize,
@@ -64,6 +66,30 @@ class Quit(Exception):
     """The player typed ``quit``."""
 
 
+class ForgivingBot(Bot):
+    """A session's bot that cannot end the human's game: when it raises or answers something not on offer, it says so
+    on stderr and a RandomBot answers that decision instead."""
+
+    def __init__(self, seat: int, inner: Bot) -> None:
+        super().__init__(seat, inner.seed)
+        self.inner = inner
+        self.needs_view = inner.needs_view
+        self.fallback: RandomBot | None = None
+
+    def choose(self, decision: Decision, view: dict[str, Any] | None, events: list[dict[str, Any]] | None) -> Option:
+        option: Option | None = None
+        try:
+            chosen: Any = self.inner.choose(decision, view, events)
+            option = chosen if isinstance(chosen, Option) else parse_option(chosen)
+        except Exception as exc:  # a bot bug must not end the human's game
+            print(f"fengsheng: bot {self.seat} failed ({exc!r}); it plays at random this time", file=sys.stderr)
+        if option is None or option not in decision.options:
+            if self.fallback is None:
+                self.fallback = RandomBot(self.seat, self.seat)
+            option = self.fallback.choose(decision)
+        return option
+
+
 class Session:
     """A game with one human seat. ``read(prompt)`` returns one line (raises ``EOFError`` at the end of input).
 
@@ -99,20 +125,22 @@ class Session:
         self.sleep = sleep
         self.stream = live or self.delay > 0
         self.log: list[str] = []
-        self.seen = 0  # events of the game already turned into log lines
         self.shown = 0  # log lines already shown on a screen
-        self.bot_seen = dict.fromkeys(bots, 0)
-        self.fallback: dict[int, RandomBot] = {}
         self.saved: Path | None = None
+        self.match: Match | None = None  # built by run(), from the bots as they are then
 
     # ------------------------------------------------------------------------------------------------------------
     def run(self) -> int:
         """Play to the end (or until the player leaves). Returns the exit code."""
         lang = self.lang
+        players: dict[int, Player] = {s: ForgivingBot(s, b) for s, b in self.bots.items()}
+        players[self.human] = HUMAN
+        match = self.match = Match(self.g, players, on_decision=self._moved)
         try:
             self._flush(after_bot=False)
-            while self.g.decision is not None:
-                self._step()
+            d = match.run()
+            while d is not None:
+                d = match.answer(self._human_answer(d))
         except EOFError:
             path = self._save()
             self.console.print()
@@ -177,46 +205,19 @@ class Session:
         return self.saved
 
     # ------------------------------------------------------------------------------------------------------------
-    def _step(self) -> None:
-        g = self.g
-        d = g.decision
-        assert d is not None
-        if d.seat == self.human:
-            if d.kind == PRIORITY and len(d.options) == 1:
-                option = d.options[0]  # nothing to play: pass without asking
-            else:
-                option = self.ask()
-            g.act(option)
-            self._flush(after_bot=False)
-            return
-        self._bot_move(d.seat)
-        self._flush(after_bot=True)
+    def _human_answer(self, d: Decision) -> Option:
+        if d.kind == PRIORITY and len(d.options) == 1:
+            return d.options[0]  # nothing to play: pass without asking
+        return self.ask()
 
-    def _bot_move(self, seat: int) -> None:
-        g = self.g
-        d = g.decision
-        assert d is not None
-        bot = self.bots[seat]
-        option: Option | None = None
-        try:
-            if bot.needs_view:
-                view = g.view(seat)
-                events = g.events_for(seat, self.bot_seen[seat])
-                self.bot_seen[seat] = len(g.events)
-                chosen: Any = bot.choose(d, view, events)
-            else:
-                chosen = bot.choose(d, None, None)
-            option = chosen if isinstance(chosen, Option) else parse_option(chosen)
-        except Exception as exc:  # a bot bug must not end the human's game
-            print(f"fengsheng: bot {seat} failed ({exc!r}); it plays at random this time", file=sys.stderr)
-        if option is None or option not in d.options:
-            option = self.fallback.setdefault(seat, RandomBot(seat, seat)).choose(d)
-        g.act(option)
+    def _moved(self, d: Decision, option: Option) -> None:
+        """After every answered decision (the match calls it): the new log lines, and the pause after a bot's."""
+        self._flush(after_bot=d.seat != self.human)
 
     def _flush(self, after_bot: bool) -> None:
         """Turn the new events (as the human saw them) into log lines; stream them; pause after a bot's move."""
-        events = self.g.events_for(self.human, self.seen)
-        self.seen = len(self.g.events)
+        assert self.match is not None
+        events = self.match.new_events(self.human)
         lines = [line for line in (render_event(e, self.lang) for e in events) if line]
         if any(e["kind"] in ("died", "lost") and e.get("seat") == self.human for e in events):
             lines.append(

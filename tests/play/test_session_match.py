@@ -1,0 +1,33 @@
+"""The terminal session runs its bots through a Match: the pause after a bot's visible move, never after the human's,
+and the human's log is the match's ``new_events`` for that seat, each event once."""
+
+from __future__ import annotations
+
+import io
+
+from fengsheng.bots import RandomBot
+from fengsheng.config import Config
+from fengsheng.game import Game
+from fengsheng.play.screen import make_console
+from fengsheng.play.session import Session
+from fengsheng.text import render_event
+
+
+def test_the_pause_follows_bot_moves_only_and_the_log_is_whole() -> None:
+    g = Game.new(Config(players=5, characters=True), 21)
+    human = 1
+    out = io.StringIO()
+    console = make_console(file=out, width=100, colour=False)
+    paused: list[int] = []  # the seat whose answer came just before each pause
+
+    def sleep(seconds: float) -> None:
+        assert seconds == 0.25
+        paused.append(g.history[-1][0])
+
+    bots = {s: RandomBot(s, 70 + s) for s in range(g.n) if s != human}
+    session = Session(g, human, bots, console, lambda prompt: "1", delay=0.25, sleep=sleep)
+    assert session.run() == 0 and g.result is not None
+    assert paused and human not in paused
+    assert len(paused) <= sum(1 for seat, _ in g.history if seat != human)
+    expected = [line for line in (render_event(e, "zh") for e in g.events_for(human)) if line]
+    assert [line for line in session.log if line in expected] == expected  # every event once, in order
