@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 from typing import Any
 
 from fengsheng.config import Config
@@ -78,6 +79,14 @@ class Game(Primitives):
         from fengsheng.engine.clone import clone_game
 
         return clone_game(self)
+
+    def determinize(self, seat: int, rng: random.Random) -> Game:
+        """A new game for search from ``seat``'s point of view: everything it knows kept, every hidden thing
+        (other hands, the deck, face-down cards, unknown identities, face-down characters, the RNG) drawn again from
+        ``rng``. See ``engine/determinize.py``."""
+        from fengsheng.engine.determinize import determinize
+
+        return determinize(self, seat, rng)
 
     def copy(self) -> Game:
         """An independent copy (a pickle round trip, about 3x faster than ``copy.deepcopy``)."""

@@ -55,6 +55,39 @@ class RuleIndex(Machine):
         if self._decision is not None:
             self._rederive()
 
+    def remove_rule(self, rule: Rule) -> None:
+        """Unindex a rule from every hook list it was added to (the inverse of :meth:`add_rule`; rules are matched
+        by identity). Frames already holding it (a trigger waiting to fire, a question it asked) are not touched.
+
+        On a game waiting for a decision, the pending decision is derived again, as in :meth:`add_rule`.
+        """
+
+        def drop(lst: list[Rule]) -> None:
+            lst[:] = [r for r in lst if r is not rule]
+
+        drop(self.rules)
+        for kind in type(rule).listens:
+            lst = self.listeners.get(kind)
+            if lst is not None:
+                drop(lst)
+        for lst in (
+            self.action_rules,
+            self.conversion_rules,
+            self.permit_rules,
+            self.draw_rules,
+            self.conceal_rules,
+            self.victory_rules,
+            self.reaction_rules,
+            self.loss_rules,
+            self.direction_rules,
+            self.seat_actions[rule.owner],
+            self.seat_conversions[rule.owner],
+            self.seat_live_victory[rule.owner],
+        ):
+            drop(lst)
+        if self._decision is not None:
+            self._rederive()
+
     def priority_options(self, seat: int, win: Any) -> list[Option] | tuple[Option, ...]:
         """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
         hand = self.seats[seat].hand

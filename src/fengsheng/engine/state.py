@@ -22,14 +22,49 @@ if TYPE_CHECKING:
 
 class Knowledge:
     """What one seat has been told privately, kept as the game goes (so a view never rescans the log): the 试探
-    texts it used or received, identities it looked at through a skill, and the characters it was dealt."""
+    texts it used or received, identities it looked at through a skill, and the characters it was dealt.
 
-    __slots__ = ("dealt", "identities", "probes")
+    The rest is what ``Game.determinize`` keeps for that seat (``engine/determinize.py``), each field maintained by
+    the learners of ``engine/knowledge.py`` from the events the seat saw, never from the true state:
+
+    * ``seen_characters``: seat -> the character this seat has seen face up there (public ones, flips, covers, and
+      the characters of players out of the game);
+    * ``hand_marks``: card -> the other seat whose hand this seat knows it is in (given, taken, inspected, shown),
+      dropped as soon as it may have left that hand unseen;
+    * ``deck_marks``: card -> its position in the deck counted from the bottom (put on the deck, revealed on top),
+      dropped once the deck has shrunk below it; ``table_marks``: cards known to lie in the 真伪莫辨 layout;
+    * ``deck_pool`` / ``deck_floor``: the cards of the last reshuffle (the face-up discard pile) and how many of the
+      bottom cards of the deck still come from it;
+    * ``probe_answers``: every public answer to a 试探 (uid, user, target, answer, line, whether the target could
+      choose, 城府); ``declared``: seat -> the rule it declared victory through.
+    """
+
+    __slots__ = (
+        "dealt",
+        "deck_floor",
+        "deck_marks",
+        "deck_pool",
+        "declared",
+        "hand_marks",
+        "identities",
+        "probe_answers",
+        "probes",
+        "seen_characters",
+        "table_marks",
+    )
 
     def __init__(self) -> None:
         self.probes: list[dict[str, Any]] = []
         self.identities: dict[int, str] = {}
         self.dealt: list[str] = []
+        self.seen_characters: dict[int, str] = {}
+        self.hand_marks: dict[int, int] = {}
+        self.deck_marks: dict[int, int] = {}
+        self.table_marks: list[int] = []
+        self.deck_pool: list[int] = []
+        self.deck_floor = 0
+        self.probe_answers: list[tuple[int, int, int, str, str | None, bool]] = []
+        self.declared: dict[int, str] = {}
 
 
 class State:
