@@ -24,6 +24,7 @@ from fengsheng.config import Config
 from fengsheng.core.events import Event
 from fengsheng.core.options import Option
 from fengsheng.engine import determinize as det
+from fengsheng.engine.knowledge import deck_floor, deck_marks, hand_marks, table_marks
 from fengsheng.flow.setup import Setup
 from fengsheng.flow.window import Resolve, Window
 from fengsheng.game import Game
@@ -90,11 +91,11 @@ def check_followers(g: Game) -> None:
             card = STANDARD_DECK[rec["card"]]
             assert card.type == "probe" and rec["identity"] == card.probe_identity
             assert where[rec["card"]][0] in ("probes_out", "resolving", "discard", "stack"), where[rec["card"]]
-        for c, holder in k.hand_marks.items():
+        for c, holder in hand_marks(g, s.index).items():
             assert c in g.seats[holder].hand
-        for c, pos in k.deck_marks.items():
+        for c, pos in deck_marks(g, s.index).items():
             assert g.deck[pos] == c
-        for c in k.table_marks:
+        for c in table_marks(g, s.index):
             assert c in g.table
     seated = [s.character for s in g.seats if s.character is not None]
     assert len(seated) == len(set(seated))
@@ -103,12 +104,13 @@ def check_followers(g: Game) -> None:
 def honoured(g: Game, d: Game, seat: int) -> None:
     """What ``seat`` knows holds in the determinized game ``d``."""
     k = g.knowledge[seat]
-    for c, holder in k.hand_marks.items():
+    for c, holder in hand_marks(g, seat).items():
         assert c in d.seats[holder].hand
-    for c, pos in k.deck_marks.items():
+    for c, pos in deck_marks(g, seat).items():
         assert d.deck[pos] == c
-    if k.deck_pool:
-        assert set(d.deck[: k.deck_floor]) <= set(k.deck_pool)
+    for c in table_marks(g, seat):
+        assert c in d.table
+    assert set(d.deck[: deck_floor(g, seat)]) <= set(k.deck_pool)
     for t, ident in det.known_identities(g, seat, k).items():
         assert d.seats[t].identity == ident
     for t, ch in det.known_characters(g, seat, k).items():
@@ -193,17 +195,17 @@ def test_the_learners_never_claim_a_wrong_place() -> None:
         rng = random.Random(i)
         while g.decision is not None:
             for s, k in enumerate(g.knowledge):
-                for c, holder in k.hand_marks.items():
+                for c, holder in hand_marks(g, s).items():
                     assert holder != s and c in g.seats[holder].hand, (i, s, c, holder)
                     seen["hand"] += 1
-                for c, pos in k.deck_marks.items():
+                for c, pos in deck_marks(g, s).items():
                     assert g.deck[pos] == c, (i, s, c, pos)
                     seen["deck"] += 1
-                for c in k.table_marks:
+                for c in table_marks(g, s):
                     assert c in g.table
                     seen["table"] += 1
-                if k.deck_pool:
-                    assert set(g.deck[: k.deck_floor]) <= set(k.deck_pool)
+                if deck_floor(g, s):
+                    assert set(g.deck[: deck_floor(g, s)]) <= set(k.deck_pool)
                     seen["pool"] += 1
                 for t, ch in k.seen_characters.items():
                     assert g.seats[t].character == ch
@@ -337,7 +339,7 @@ def given_card_game() -> Game:
 def test_a_card_given_stays_in_the_receivers_hand() -> None:
     g = given_card_game()
     given = next(e for e in g.events if e.kind == "give")["card"]
-    assert given in g.seats[3].hand and g.knowledge[0].hand_marks == {given: 3}
+    assert given in g.seats[3].hand and hand_marks(g, 0) == {given: 3}
     rng = random.Random(1)
     for _ in range(50):
         d = g.determinize(0, rng)
@@ -437,11 +439,12 @@ def test_the_bottom_of_the_deck_after_a_reshuffle_comes_from_that_pile() -> None
     for i in range(POSITIONS):
         g, seat = position(i)
         k = g.knowledge[seat]
-        if not k.deck_pool or not k.deck_floor:
+        floor = deck_floor(g, seat)
+        if not floor:
             continue
         hits += 1
         d = g.determinize(seat, random.Random(i))
-        assert set(d.deck[: k.deck_floor]) <= set(k.deck_pool)
+        assert set(d.deck[:floor]) <= set(k.deck_pool)
     assert hits > 10
 
 

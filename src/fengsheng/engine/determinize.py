@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 from fengsheng.core.cards import BYSTANDER, DISCARD_1, DRAW_2, IDENTITIES, PROBE
 from fengsheng.core.options import DECLARE_KIND, PRIORITY, Decision, Option
 from fengsheng.core.state import Use
+from fengsheng.engine.knowledge import deck_floor, deck_marks, face_up_cards, hand_marks, table_marks
 from fengsheng.rules.base import Rule
 from fengsheng.rules.victory import BystanderMission
 
@@ -430,25 +431,11 @@ def _declarations(g: Game) -> None:
 # ----------------------------------------------------------------------------------------------------------------
 def known_cards(g: Game, seat: int, k: Knowledge) -> set[int]:
     """The cards whose place ``seat`` knows (see the module docstring)."""
-    from fengsheng.flow.window import Resolve, Window
-
-    known = set(g.seats[seat].hand)
-    for s in g.seats:
-        known.update(s.intel)
-    known.update(g.discard)
-    known.update(g.aside)
-    p = g.passing
-    if p is not None and not p.finished and p.visible_to(seat):
-        known.add(p.card)
-    for f in g.frames:
-        uses = f.stack if isinstance(f, Window) else [f.use] if isinstance(f, Resolve) else []
-        for u in uses:
-            if u.card >= 0 and (not u.hidden or u.user == seat):
-                known.add(u.card)
-    known.update(p["card"] for p in k.probes)
-    known.update(c for c, holder in k.hand_marks.items() if holder != seat)
-    known.update(k.deck_marks)
-    known.update(k.table_marks)
+    seen = face_up_cards(g, seat)
+    known = seen | {p["card"] for p in k.probes}
+    known.update(hand_marks(g, seat, seen))
+    known.update(deck_marks(g, seat))
+    known.update(table_marks(g, seat, seen))
     return known
 
 
@@ -468,7 +455,7 @@ def card_slots(g: Game, seat: int, k: Knowledge) -> list[Slot]:
             for i, c in enumerate(s.hand):
                 if c not in known:
                     slots.append((s.hand, i, FREE))
-    floor = k.deck_floor if k.deck_pool else 0
+    floor = deck_floor(g, seat)
     for i, c in enumerate(g.deck):
         if c not in known:
             slots.append((g.deck, i, ("pool",) if i < floor else FREE))
@@ -916,7 +903,7 @@ def _rewrite_knowledge(g: Game, seat: int, sigma: dict[int, int], dealt: dict[in
         kk.identities = {t: g.seats[t].identity for t in kk.identities}
         if s in dealt:
             kk.dealt = dealt[s]
-        kk.hand_marks = {sigma.get(c, c): h for c, h in kk.hand_marks.items()}
+        kk.hand_marks = {sigma.get(c, c): mark for c, mark in kk.hand_marks.items()}
         kk.deck_marks = {sigma.get(c, c): pos for c, pos in kk.deck_marks.items()}
         kk.table_marks = [sigma.get(c, c) for c in kk.table_marks]
 

@@ -55,54 +55,14 @@ def _dealt(g: State, e: Event) -> None:
 # --------------------------------------------------------------------------------------------------------------
 # What ``Game.determinize`` keeps for a seat (see ``Knowledge``): characters seen face up, cards whose place in
 # another hand, the deck or the 真伪莫辨 layout a seat knows, the last reshuffle, public 试探 answers, declarations.
-# Each learner reads the event and public facts only (counts of the deck, the face-up discard pile).
+#
+# The engine's hot events (draws, cards used or obtained face up, discards) have no learner: a mark is checked when
+# it is read instead (``hand_marks``, ``deck_marks``, ``table_marks``, ``deck_floor`` below), against public facts
+# only. A card seen face up since has left the hand it was marked in; a hand mark also keeps its holder's ``losses``
+# (cards he lost unseen by others: a face-down send or 试探, a card put on the deck, handed or taken) and lapses when
+# the count moved; the deck only shrinks between the events that add to it, so a deck mark above the deck's size now
+# or at the last addition is gone. A reshuffle, which hides face-up cards again, drops the marks of those cards.
 # --------------------------------------------------------------------------------------------------------------
-def _forget_card(g: State, card: int) -> None:
-    """``card`` is now face up somewhere (or in the discard pile): no seat keeps it in a hidden place."""
-    for k in g.knowledge:
-        if k.hand_marks:
-            k.hand_marks.pop(card, None)
-        if k.table_marks and card in k.table_marks:
-            k.table_marks.remove(card)
-
-
-def _forget_hand(k: Knowledge, holder: int) -> None:
-    """``holder`` lost a card this seat did not see: it no longer knows which of his cards he still holds."""
-    marks = k.hand_marks
-    if marks:
-        for c in [c for c, h in marks.items() if h == holder]:
-            del marks[c]
-
-
-def _lost_unseen(g: State, e: Event, holder: int) -> None:
-    """``holder`` lost a card seen only by the audience of ``e``."""
-    aud = e.audience or ()
-    for s, k in enumerate(g.knowledge):
-        if s not in aud:
-            _forget_hand(k, holder)
-
-
-def _deck_shrank(g: State, to_table: bool = False) -> None:
-    """Cards left the top of the deck (drawn, or laid out by 真伪莫辨): drop the marks above the new top (a marked
-    card laid out is now known to lie in the layout)."""
-    size = len(g.deck)
-    for k in g.knowledge:
-        if k.deck_floor > size:
-            k.deck_floor = size
-        marks = k.deck_marks
-        if marks:
-            for c in [c for c, pos in marks.items() if pos >= size]:
-                del marks[c]
-                if to_table:
-                    k.table_marks.append(c)
-
-
-def _mark_top(g: State, k: Knowledge, card: int) -> None:
-    k.deck_marks[card] = len(g.deck) - 1
-    if k.hand_marks:
-        k.hand_marks.pop(card, None)
-
-
 def _seen_character(g: State, seat: int, character: str | None) -> None:
     if character is not None:
         for k in g.knowledge:
@@ -126,41 +86,168 @@ def _covered(g: State, e: Event) -> None:
 
 
 def _out(g: State, e: Event) -> None:
-    """Died / lost: the hand went to the (face-up) discard pile, the character is face up."""
-    seat: int = e["seat"]
-    for k in g.knowledge:
-        _forget_hand(k, seat)
-    _seen_character(g, seat, e["character"])
+    """Died / lost: the character is face up (the hand went to the face-up discard pile)."""
+    _seen_character(g, e["seat"], e["character"])
 
 
 learns("died")(_out)
 learns("lost")(_out)
 
 
+def _lost_unseen(g: State, holder: int) -> None:
+    g.knowledge[holder].losses += 1
+
+
 @learns("use")
 def _used(g: State, e: Event) -> None:
-    if e.audience is None:
-        _forget_card(g, e["card"])
-    else:  # a 试探 handed face down: only its user saw which card left his hand
-        _lost_unseen(g, e, e["seat"])
+    if e.audience is not None:  # a 试探 handed face down: only its user saw which card left his hand
+        _lost_unseen(g, e["seat"])
 
 
 @learns("send")
 def _sent(g: State, e: Event) -> None:
-    if e.audience is None:
-        _forget_card(g, e["card"])
-    else:
-        _lost_unseen(g, e, e["seat"])
+    if e.audience is not None:
+        _lost_unseen(g, e["seat"])
 
 
-@learns("obtain")
-def _obtained(g: State, e: Event) -> None:
-    _forget_card(g, e["card"])
+def _mark(g: State, k: Knowledge, card: int, holder: int) -> None:
+    k.hand_marks[card] = (holder, g.knowledge[holder].losses)
 
 
-@learns("discarded")
-def _discarded(g: State, e: Event) -> None:
-    _forget_card(g, e["card"])
+def _restamp(g: State, k: Knowledge, holder: int, before: int) -> None:
+    """``k``'s seat saw which card ``holder`` lost: its marks on him that held before still hold."""
+    now = g.knowledge[holder].losses
+    marks = k.hand_marks
+    for c, (h, stamp) in list(marks.items()):
+        if h == holder and stamp == before:
+            marks[c] = (h, now)
+
+
+def _moved(g: State, e: Event, card: int, giver: int, receiver: int) -> None:
+    before = g.knowledge[giver].losses
+    _lost_unseen(g, giver)
+    for s in e.audience or ():
+        k = g.knowledge[s]
+        _restamp(g, k, giver, before)
+        if s != receiver:
+            _mark(g, k, card, receiver)
+        else:
+            k.hand_marks.pop(card, None)
+
+
+@learns("give")
+def _gave(g: State, e: Event) -> None:
+    _moved(g, e, e["card"], e["seat"], e["to"])
+
+
+@learns("take")
+def _took(g: State, e: Event) -> None:
+    _moved(g, e, e["card"], e["from"], e["seat"])
+
+
+@learns("inspect_hand")
+def _inspected_hand(g: State, e: Event) -> None:
+    target: int = e["target"]
+    for s in _audience(e):
+        if s != target:
+            for c in e["cards"]:
+                _mark(g, g.knowledge[s], c, target)
+
+
+@learns("show_hand")
+def _shown_hand(g: State, e: Event) -> None:
+    seat: int = e["seat"]
+    for s, k in enumerate(g.knowledge):
+        if s != seat:
+            for c in e["cards"]:
+                _mark(g, k, c, seat)
+
+
+@learns("intel_to_hand")
+def _intel_to_hand(g: State, e: Event) -> None:
+    to: int = e["to"]
+    card: int = e["card"]
+    for s, k in enumerate(g.knowledge):
+        if s != to:
+            _mark(g, k, card, to)
+        if card in k.table_marks:
+            k.table_marks.remove(card)
+
+
+def _deck_checkpoint(g: State, k: Knowledge, size: int) -> None:
+    """The deck has ``size`` cards (and is about to grow): drop the marks above and lower the floor."""
+    for c in [c for c, pos in k.deck_marks.items() if pos >= size]:
+        del k.deck_marks[c]
+    if k.deck_floor > size:
+        k.deck_floor = size
+
+
+def _on_top(g: State, k: Knowledge, card: int, added: bool) -> None:
+    size = len(g.deck)
+    _deck_checkpoint(g, k, size - 1 if added else size)
+    k.deck_marks[card] = size - 1
+    k.hand_marks.pop(card, None)
+    if card in k.table_marks:
+        k.table_marks.remove(card)
+
+
+@learns("to_deck")
+def _to_deck(g: State, e: Event) -> None:
+    putter: int = e["seat"]
+    _lost_unseen(g, putter)
+    for s, k in enumerate(g.knowledge):
+        if s in _audience(e):
+            _on_top(g, k, e["card"], True)
+        else:
+            _deck_checkpoint(g, k, len(g.deck) - 1)
+
+
+@learns("intel_to_deck")
+def _intel_to_deck(g: State, e: Event) -> None:
+    for k in g.knowledge:
+        _on_top(g, k, e["card"], True)
+
+
+@learns("top_revealed")
+def _top_revealed(g: State, e: Event) -> None:
+    card = e["card"]
+    if card is not None:
+        for k in g.knowledge:
+            _on_top(g, k, card, False)
+
+
+@learns("reshuffle")
+def _reshuffled(g: State, e: Event) -> None:
+    """The face-up discard pile became the deck: its cards (a public set) are the deck's bottom cards from now on,
+    and no longer where anyone saw them last."""
+    pool = sorted(g.deck)  # the deck was empty: these are exactly the discard pile everyone saw
+    hidden = set(pool)
+    for k in g.knowledge:
+        k.deck_pool = pool
+        k.deck_floor = len(pool)
+        k.deck_marks = {}
+        if k.hand_marks:
+            for c in [c for c in k.hand_marks if c in hidden]:
+                del k.hand_marks[c]
+        k.table_marks = [c for c in k.table_marks if c not in hidden]
+
+
+@learns("tof_layout")
+def _tof_layout(g: State, e: Event) -> None:
+    """真伪莫辨 laid out the top ``count`` cards of the deck: marked cards among them now lie in the layout (a mark
+    above those had lapsed already: the deck only shrank since the last addition)."""
+    size = len(g.deck)
+    top = size + int(e["count"])
+    for k in g.knowledge:
+        laid = [c for c, pos in k.deck_marks.items() if size <= pos < top]
+        _deck_checkpoint(g, k, size)
+        k.table_marks = laid
+
+
+@learns("tof_leftover")
+def _tof_leftover(g: State, e: Event) -> None:
+    for k in g.knowledge:
+        k.table_marks = []
 
 
 @learns("probe_answer")
@@ -169,9 +256,6 @@ def _probe_answer(g: State, e: Event) -> None:
     and asks him in the open, so whether he may conceal is public)."""
     target: int = e["seat"]
     user: int = e["user"]
-    card = e.get("card")
-    if card is not None:
-        _forget_card(g, card)
     uid = -1
     for past in reversed(g.events):
         if past.kind == "probe" and past["user"] == user and past["target"] == target:
@@ -182,116 +266,65 @@ def _probe_answer(g: State, e: Event) -> None:
         k.probe_answers.append(note)
 
 
-@learns("give")
-def _gave(g: State, e: Event) -> None:
-    giver: int = e["seat"]
-    to: int = e["to"]
-    aud = e.audience or ()
-    for s, k in enumerate(g.knowledge):
-        if s in aud:
-            if s != to:
-                k.hand_marks[e["card"]] = to
-            else:
-                k.hand_marks.pop(e["card"], None)
-        else:
-            _forget_hand(k, giver)
-
-
-@learns("take")
-def _took(g: State, e: Event) -> None:
-    taker: int = e["seat"]
-    victim: int = e["from"]
-    aud = e.audience or ()
-    for s, k in enumerate(g.knowledge):
-        if s in aud:
-            if s != taker:
-                k.hand_marks[e["card"]] = taker
-            else:
-                k.hand_marks.pop(e["card"], None)
-        else:
-            _forget_hand(k, victim)
-
-
-@learns("inspect_hand")
-def _inspected_hand(g: State, e: Event) -> None:
-    target: int = e["target"]
-    for s in _audience(e):
-        if s != target:
-            marks = g.knowledge[s].hand_marks
-            for c in e["cards"]:
-                marks[c] = target
-
-
-@learns("show_hand")
-def _shown_hand(g: State, e: Event) -> None:
-    seat: int = e["seat"]
-    for s, k in enumerate(g.knowledge):
-        if s != seat:
-            for c in e["cards"]:
-                k.hand_marks[c] = seat
-
-
-@learns("intel_to_hand")
-def _intel_to_hand(g: State, e: Event) -> None:
-    to: int = e["to"]
-    card: int = e["card"]
-    for s, k in enumerate(g.knowledge):
-        if s != to:
-            k.hand_marks[card] = to
-
-
-@learns("to_deck")
-def _to_deck(g: State, e: Event) -> None:
-    putter: int = e["seat"]
-    aud = e.audience or ()
-    for s, k in enumerate(g.knowledge):
-        if s in aud:
-            _mark_top(g, k, e["card"])
-        else:
-            _forget_hand(k, putter)
-
-
-@learns("intel_to_deck")
-def _intel_to_deck(g: State, e: Event) -> None:
-    for k in g.knowledge:
-        _mark_top(g, k, e["card"])
-
-
-@learns("top_revealed")
-def _top_revealed(g: State, e: Event) -> None:
-    card = e["card"]
-    if card is not None:
-        for k in g.knowledge:
-            _mark_top(g, k, card)
-
-
-@learns("draw")
-def _drew(g: State, e: Event) -> None:
-    _deck_shrank(g)
-
-
-@learns("reshuffle")
-def _reshuffled(g: State, e: Event) -> None:
-    """The face-up discard pile became the deck: its cards (a public set) are the deck's bottom cards from now on."""
-    pool = sorted(g.deck)  # the deck was empty: these are exactly the discard pile everyone saw
-    for k in g.knowledge:
-        k.deck_pool = pool
-        k.deck_floor = len(pool)
-        k.deck_marks = {}
-
-
-@learns("tof_layout")
-def _tof_layout(g: State, e: Event) -> None:
-    _deck_shrank(g, to_table=True)
-
-
-@learns("tof_leftover")
-def _tof_leftover(g: State, e: Event) -> None:
-    for k in g.knowledge:
-        k.table_marks = []
-
-
 @learns("declare")
 def _declared(g: State, e: Event) -> None:
     for k in g.knowledge:
         k.declared[e["seat"]] = e["rule"]
+
+
+# --- reading the marks: each checked against public facts now ----------------------------------------------------
+def face_up_cards(g: State, seat: int) -> set[int]:
+    """Cards ``seat`` sees now: its hand, all intelligence, the discard pile, cards set aside, the card in transit
+    if visible to it, and the uses on the stack it can see."""
+    from fengsheng.flow.window import Resolve, Window
+
+    seen = set(g.seats[seat].hand)
+    for s in g.seats:
+        seen.update(s.intel)
+    seen.update(g.discard)
+    seen.update(g.aside)
+    p = g.passing
+    if p is not None and not p.finished and p.visible_to(seat):
+        seen.add(p.card)
+    for f in g.frames:
+        uses = f.stack if isinstance(f, Window) else [f.use] if isinstance(f, Resolve) else []
+        for u in uses:
+            if u.card >= 0 and (not u.hidden or u.user == seat):
+                seen.add(u.card)
+    return seen
+
+
+def hand_marks(g: State, seat: int, seen: set[int] | None = None) -> dict[int, int]:
+    """The cards ``seat`` knows to be in another seat's hand now: card -> holder."""
+    k = g.knowledge[seat]
+    if not k.hand_marks:
+        return {}
+    if seen is None:
+        seen = face_up_cards(g, seat)
+    return {
+        c: holder
+        for c, (holder, stamp) in k.hand_marks.items()
+        if stamp == g.knowledge[holder].losses and c not in seen and holder != seat
+    }
+
+
+def deck_marks(g: State, seat: int) -> dict[int, int]:
+    """The cards ``seat`` knows to be in the deck now: card -> position from the bottom."""
+    size = len(g.deck)
+    return {c: pos for c, pos in g.knowledge[seat].deck_marks.items() if pos < size}
+
+
+def deck_floor(g: State, seat: int) -> int:
+    """How many cards at the bottom of the deck ``seat`` knows come from the last reshuffle (``deck_pool``)."""
+    k = g.knowledge[seat]
+    return min(k.deck_floor, len(g.deck)) if k.deck_pool else 0
+
+
+def table_marks(g: State, seat: int, seen: set[int] | None = None) -> list[int]:
+    """The cards ``seat`` knows to lie in the 真伪莫辨 layout now."""
+    k = g.knowledge[seat]
+    if not k.table_marks:
+        return []
+    if seen is None:
+        seen = face_up_cards(g, seat)
+    return [c for c in k.table_marks if c not in seen]

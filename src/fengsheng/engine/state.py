@@ -29,14 +29,19 @@ class Knowledge:
 
     * ``seen_characters``: seat -> the character this seat has seen face up there (public ones, flips, covers, and
       the characters of players out of the game);
-    * ``hand_marks``: card -> the other seat whose hand this seat knows it is in (given, taken, inspected, shown),
-      dropped as soon as it may have left that hand unseen;
-    * ``deck_marks``: card -> its position in the deck counted from the bottom (put on the deck, revealed on top),
-      dropped once the deck has shrunk below it; ``table_marks``: cards known to lie in the 真伪莫辨 layout;
+    * ``hand_marks``: card -> (the other seat whose hand this seat saw it go to: given, taken, inspected, shown;
+      that seat's ``losses`` then); ``losses``: cards this seat lost unseen by others (a face-down send or 试探, a
+      card put on the deck, handed or taken), a public count;
+    * ``deck_marks``: card -> its position in the deck counted from the bottom (put on the deck, revealed on top);
+      ``table_marks``: cards known to lie in the 真伪莫辨 layout;
     * ``deck_pool`` / ``deck_floor``: the cards of the last reshuffle (the face-up discard pile) and how many of the
-      bottom cards of the deck still come from it;
+      bottom cards of the deck come from it at most (the deck's smallest size at the events that added to it);
     * ``probe_answers``: every public answer to a 试探 (uid, user, target, answer, line, whether the target could
       choose, 城府); ``declared``: seat -> the rule it declared victory through.
+
+    The marks are read through ``hand_marks()``, ``deck_marks()``, ``table_marks()`` and ``deck_floor()`` of
+    ``engine/knowledge.py``, which drop what no longer holds (checked against public facts when read, so that the
+    engine's frequent events need no learner).
     """
 
     __slots__ = (
@@ -47,6 +52,7 @@ class Knowledge:
         "declared",
         "hand_marks",
         "identities",
+        "losses",
         "probe_answers",
         "probes",
         "seen_characters",
@@ -58,7 +64,8 @@ class Knowledge:
         self.identities: dict[int, str] = {}
         self.dealt: list[str] = []
         self.seen_characters: dict[int, str] = {}
-        self.hand_marks: dict[int, int] = {}
+        self.hand_marks: dict[int, tuple[int, int]] = {}
+        self.losses = 0
         self.deck_marks: dict[int, int] = {}
         self.table_marks: list[int] = []
         self.deck_pool: list[int] = []
