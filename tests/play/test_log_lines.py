@@ -1,0 +1,130 @@
+"""Every log line, compared exactly with a golden file: what :func:`fengsheng.text.render_event` gives, in zh and
+en, for every event of 200 random games (characters on, pool all, 3 to 9 players) as each seat, the spectator and the
+uncensored record (``Event.full()``, what ``fengsheng demo`` prints) saw it.
+
+The golden file stores each distinct event dict with its two lines, so the comparison does not depend on the
+engine still playing the same games. Kinds the games did not produce are added from :data:`SAMPLES`.
+
+Regenerate it with ``FENGSHENG_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/play/test_log_lines.py`` (and read
+the diff of the lines: ``.venv/bin/python tests/play/test_log_lines.py`` prints the golden as text).
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fengsheng.bots import RandomBot
+from fengsheng.config import Config
+from fengsheng.core import events as ev
+from fengsheng.sim.runner import play_game
+from fengsheng.text import render_event
+
+GOLDEN = Path(__file__).parent / "golden" / "log_lines.json.xz"
+UPDATE = os.environ.get("FENGSHENG_UPDATE_GOLDEN") == "1"
+GAMES = 200
+LANGS = ("zh", "en")
+
+# Kinds too rare for the random games, made by hand (one event each).
+SAMPLES: list[ev.Event] = [
+    ev.IntelDiscarded(card=12, sender=2),
+    ev.TableLeftover(cards=[3, 40]),
+    ev.HandShown(seat=1, cards=[5, 17, 60]),
+    ev.IntelToDeck(from_=3, card=22, by=0),
+    ev.Rescued(seat=4),
+    ev.TurnedBack(target=1),
+]
+
+
+def config(seed: int) -> Config:
+    return Config(players=3 + seed % 7, characters=True, character_pool="all")
+
+
+def seen_dicts() -> list[dict[str, Any]]:
+    """Each distinct event dict of the golden games (every seat, the spectator and ``full()``), then the samples."""
+    out: dict[str, dict[str, Any]] = {}
+
+    def add(d: dict[str, Any]) -> None:
+        key = json.dumps(d, ensure_ascii=False)
+        back = json.loads(key)
+        assert back == d, f"event does not survive JSON: {d}"
+        out.setdefault(key, back)
+
+    for seed in range(GAMES):
+        cfg = config(seed)
+        g = play_game(cfg, seed, lambda s, bs: RandomBot(s, bs))
+        for e in g.events:
+            add(e.full())
+            for seat in (None, *range(cfg.players)):
+                add(e.for_seat(seat))
+    for e in SAMPLES:
+        add(e.full())
+        for seat in (None, 0, 1, 2, 3):
+            add(e.for_seat(seat))
+    return list(out.values())
+
+
+def write_golden() -> None:
+    groups: dict[tuple[str, tuple[str, ...]], list[list[Any]]] = {}
+    for d in seen_dicts():
+        keys = tuple(k for k in d if k != "kind")
+        groups.setdefault((d["kind"], keys), []).append(
+            [d[k] for k in keys] + [render_event(d, lang) for lang in LANGS]
+        )
+    text = "\n".join(
+        json.dumps({"kind": k, "keys": list(keys), "rows": rows}, ensure_ascii=False, separators=(",", ":"))
+        for (k, keys), rows in groups.items()
+    )
+    GOLDEN.parent.mkdir(exist_ok=True)
+    GOLDEN.write_bytes(lzma.compress(text.encode("utf-8"), preset=9 | lzma.PRESET_EXTREME))
+
+
+def golden() -> list[tuple[dict[str, Any], dict[str, str | None]]]:
+    """(event dict, {lang: line}) for every stored event."""
+    out = []
+    for raw in lzma.decompress(GOLDEN.read_bytes()).decode("utf-8").splitlines():
+        group = json.loads(raw)
+        keys = group["keys"]
+        for row in group["rows"]:
+            d = {"kind": group["kind"], **dict(zip(keys, row[: len(keys)], strict=True))}
+            out.append((d, dict(zip(LANGS, row[len(keys) :], strict=True))))
+    return out
+
+
+@pytest.fixture(scope="module")
+def stored() -> list[tuple[dict[str, Any], dict[str, str | None]]]:
+    if UPDATE:
+        write_golden()
+    assert GOLDEN.exists(), f"missing {GOLDEN}: run with FENGSHENG_UPDATE_GOLDEN=1"
+    return golden()
+
+
+def test_every_line_is_the_golden_one(stored: list[tuple[dict[str, Any], dict[str, str | None]]]) -> None:
+    wrong = [
+        (d, lang, want, got)
+        for d, lines in stored
+        for lang, want in lines.items()
+        if (got := render_event(d, lang)) != want
+    ]
+    assert not wrong, f"{len(wrong)} lines differ, the first: " + "\n".join(
+        f"{d} [{lang}]: want {want!r}, got {got!r}" for d, lang, want, got in wrong[:10]
+    )
+
+
+def test_golden_is_large_and_covers_every_kind(stored: list[tuple[dict[str, Any], dict[str, str | None]]]) -> None:
+    assert len(stored) > 10_000
+    assert {d["kind"] for d, _ in stored} == set(ev.KINDS)
+    assert any(d.get("audience") for d, _ in stored)  # the uncensored form is in
+    assert any(d["kind"] == "draw" and "cards" not in d for d, _ in stored)  # and the censored one
+
+
+if __name__ == "__main__":  # print the golden as text, one line per event and language
+    for d, lines in golden():
+        for lang, line in lines.items():
+            sys.stdout.write(f"{json.dumps(d, ensure_ascii=False)}\t{lang}\t{line}\n")
