@@ -24,7 +24,7 @@ from fengsheng.bots import RandomBot
 from fengsheng.config import Config
 from fengsheng.core import events as ev
 from fengsheng.sim.runner import play_game
-from fengsheng.text import render_event
+from fengsheng.text import RENDERERS, SILENT, line, render_event
 
 GOLDEN = Path(__file__).parent / "golden" / "log_lines.json.xz"
 UPDATE = os.environ.get("FENGSHENG_UPDATE_GOLDEN") == "1"
@@ -124,7 +124,27 @@ def test_golden_is_large_and_covers_every_kind(stored: list[tuple[dict[str, Any]
     assert any(d["kind"] == "draw" and "cards" not in d for d, _ in stored)  # and the censored one
 
 
+def test_every_kind_has_a_renderer_or_is_silent() -> None:
+    assert not set(RENDERERS) & SILENT
+    assert set(RENDERERS) | SILENT == set(ev.KINDS)
+
+
+def test_silent_and_unknown_kinds_give_no_line() -> None:
+    assert render_event({"kind": "turn_end", "seat": 1}) is None
+    assert render_event({"kind": "phase", "seat": 1, "phase": "draw"}, "en") is None
+    assert render_event({"kind": "no_such_kind", "seat": 1}) is None
+    assert render_event({"kind": "locked", "seat": 1, "user": 0, "uid": 7}, "en") == "P1 is locked"
+
+
+def test_a_kind_is_registered_once() -> None:
+    with pytest.raises(ValueError, match="obtain"):
+        line("obtain")(lambda e, lang: None)
+    with pytest.raises(ValueError, match="phase"):
+        line("phase")(lambda e, lang: None)
+    assert "obtain" in RENDERERS and "phase" not in RENDERERS
+
+
 if __name__ == "__main__":  # print the golden as text, one line per event and language
     for d, lines in golden():
-        for lang, line in lines.items():
-            sys.stdout.write(f"{json.dumps(d, ensure_ascii=False)}\t{lang}\t{line}\n")
+        for lang, text in lines.items():
+            sys.stdout.write(f"{json.dumps(d, ensure_ascii=False)}\t{lang}\t{text}\n")
