@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.core.cards import DIRECT
-from fengsheng.core.events import Arrived, Declined, IntelDiscarded, TurnedBack
-from fengsheng.core.options import ACCEPT, P_ACCEPT, P_DECLINE, RECEIVE, Decision, Option
-from fengsheng.core.state import W_STEP1, W_STEP2, Frame, Passing
+from fengsheng.core.cards import DIRECT, TEXT
+from fengsheng.core.events import PUBLIC, Arrived, CannotSend, Declined, IntelDiscarded, Sent, TurnedBack
+from fengsheng.core.options import ACCEPT, P_ACCEPT, P_DECLINE, RECEIVE, SEND, SEND_KIND, Decision, Option
+from fengsheng.core.state import PH_PASS, W_STEP1, W_STEP2, Frame, Passing
 from fengsheng.flow.window import Window
 
 if TYPE_CHECKING:
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 DISCARDED = -1
 TURN_BACK = -2
+CLOCKWISE = "cw"
+"""The option name of a send in the other direction (``send c17 cw``, S-METH-6)."""
 
 
 def next_stop(g: Game, p: Passing) -> int:
@@ -51,6 +53,57 @@ def next_stop(g: Game, p: Passing) -> int:
         if s in lured and s not in locks:
             continue  # S-PASS-9: the card goes past a lured-away player
         return s
+
+
+class Send(Frame):
+    """The current player chooses the card to send, and for 直达 its target (S-PASS-1..3, S-METH)."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def run(self, g: Game) -> Decision | None:
+        seat = self.seat
+        hand = g.seats[seat].hand
+        if not hand:
+            g.failed_send = True  # A-55: only an empty hand means "cannot send"
+            g.emit(CannotSend(seat))
+            g.frames.pop()
+            return None
+        return Decision(seat, SEND_KIND, tuple(g.send_options(seat)), PH_PASS)
+
+    def answer(self, g: Game, option: Option) -> None:
+        seat = self.seat
+        card = option.card
+        g.seats[seat].hand.remove(card)
+        method = g.send_method(seat, card)
+        target = option.target if method == DIRECT else -1
+        face_up = method == TEXT
+        g.passing = Passing(card, seat, method, target, face_up)
+        if option.name == CLOCKWISE:
+            g.passing.direction = -1  # S-METH-6, A-75: a skill let him choose the direction
+        g.frames[-1] = PassFrame()
+        g.emit(Sent(seat, method, target, g.passing.direction, card, PUBLIC if face_up else (seat,)))
+
+    def describe(self) -> dict[str, Any]:
+        return {"frame": "Send", "seat": self.seat}
+
+
+def send_options_default(g: Game, seat: int) -> list[Option]:
+    """Every card in hand; a 直达 card once per other player in game (S-METH-2, A-57); a 密电/文本 card once per
+    direction the sender may choose (``send c17 cw`` = clockwise, S-METH-6)."""
+    opts: list[Option] = []
+    others = [s.index for s in g.seats if s.in_game and s.index != seat]
+    dir_rules = g.direction_rules
+    for c in g.seats[seat].hand:
+        if g.send_method(seat, c) == DIRECT:
+            opts.extend(Option(SEND, card=c, target=t) for t in others)
+        else:
+            opts.append(Option(SEND, card=c))
+            if dir_rules and -1 in g.send_directions(seat, c):
+                opts.append(Option(SEND, card=c, name=CLOCKWISE))
+    return opts
 
 
 class PassFrame(Frame):
@@ -139,4 +192,4 @@ class PassFrame(Frame):
         return {"frame": "PassFrame", "stage": self.stage}
 
 
-__all__ = ["DISCARDED", "TURN_BACK", "PassFrame", "Window", "next_stop"]
+__all__ = ["CLOCKWISE", "DISCARDED", "TURN_BACK", "PassFrame", "Send", "Window", "next_stop", "send_options_default"]

@@ -40,6 +40,13 @@ def remove_from_play(g: Game, seat: int) -> None:
     g.refresh_order()
 
 
+def lose_for_not_sending(g: Game, seat: int) -> None:
+    """S-LOSE-1, A-26: a player who could not send intelligence in his turn (``Game.failed_send``, set by the
+    passing phase) loses at the end of that turn."""
+    if g.failed_send and g.seats[seat].in_game:
+        g.lose(seat, "cannot_send")
+
+
 def end_last_standing(g: Game) -> None:
     """S-WIN-8 / A-28: the one player left wins; if nobody is left, nobody wins.
 
