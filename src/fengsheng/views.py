@@ -9,6 +9,10 @@ its card is visible to the seat.
 
 What a seat was told privately (its 试探 texts, identities it looked at, the characters it was dealt) is kept in the
 state as the game goes (``engine/knowledge.py``), so a view never rescans the log.
+
+Identities stay secret until revealed (S-ID-5); discards are face up, the discard pile in every view (S-TERM-14).
+
+Implements: S-ID-5, S-TERM-14.
 """
 
 from __future__ import annotations

@@ -2,6 +2,10 @@
 
 Everything here is a small mutable object with ``__slots__`` (or an immutable tuple) so that a game can be copied
 and pickled at any decision point.
+
+A woman or a man is a player of that sex or a face-up character of that sex (Seat.sex_matches, S-CHAR-7, S-TERM-15).
+
+Implements: S-CHAR-7, S-TERM-15.
 """
 
 from __future__ import annotations

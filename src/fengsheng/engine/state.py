@@ -2,6 +2,11 @@
 
 Everything here is lists, dicts, ints and the small slotted objects of ``core/state.py``, so a game copies and pickles
 at any decision point. The edition object and its tables are shared, never copied (see ``Edition.__reduce__``).
+
+The play areas of S-COMP-8: the deck, the discard pile, the face-down pile of used 试探 (probes_out), and each seat's
+hand, intelligence, character and identity.
+
+Implements: S-COMP-8.
 """
 
 from __future__ import annotations

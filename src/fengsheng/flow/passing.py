@@ -8,6 +8,14 @@
 * Step 2 (a ``step2`` window): 破译 / 退回 by the player reached (S-PASS-4).
 * Step 3: he accepts or declines; no card or skill may be used (S-PASS-5). A locked player and the sender must
   accept (S-CARD-LOCK-1, S-PASS-6). After 退回 there is no Step 3 (S-PASS-10).
+
+The pass starts with Send: the current player must send exactly one card from his hand, its method set by its stamp;
+a 直达 names its target now; a skill may let him send the other way (S-PASS-1, S-PASS-2, S-METH-2, S-METH-6). A
+face-down card reaches its holder unseen (Arrived shows it only when face up, S-METH-5); whatever the method, the
+card is obtained face up (S-METH-4). Locked players are never skipped, so the first one the card reaches must take
+it (S-PREC-4). A player who dies during the pass is skipped and the pass goes on (S-PASS-11, S-DEATH-7).
+
+Implements: S-PASS-1..12, S-METH-1..6, S-PREC-4, S-PREC-6, S-PREC-7, S-DEATH-7.
 """
 
 from __future__ import annotations

@@ -1,7 +1,12 @@
-"""Turn order and the phases of a turn (S-TURN-1..13, S-LOSE-1, A-1, A-2, A-7, A-26, A-33, A-55).
+"""Turn order and the phases of a turn (S-TURN; A-1, A-2, A-7, A-26, A-33, A-55).
 
 Phases: start, draw (2 cards), play (a response window), pass (send exactly one card, S-PASS), end (a response
 window, then the loss of a player who could not send). Turns go to the next seat in game counterclockwise (A-1).
+
+The send itself is flow/passing.py (S-PASS-1), the loss of a player who could not send flow/settle.py (S-LOSE-1),
+and where a used card goes is its card type's (cards/base.py, S-TURN-9).
+
+Implements: S-TURN-1..8, S-TURN-10..13.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Response windows: priority passing and the LIFO stack (S-PRIO-1..13, A-14, A-15, A-16, A-31).
+"""Response windows: priority passing and the LIFO stack (S-PRIO; A-14, A-15, A-16, A-31).
 
 A window opens with the current player holding priority (A-14). A seat with priority takes one action or passes
 (A-15). After a pass, priority moves to the next seat in game (counterclockwise, A-1); after an action, to the
@@ -9,6 +9,15 @@ actor's next seat. Once every seat still in the game has passed in a row:
 * otherwise the window closes (S-PRIO-7).
 
 With ``Config.auto_pass`` a seat whose only option is "pass" is passed for without being asked.
+
+A seat holding priority is offered what it may use now: its timing met, a valid target (S-PRIO-2; the rule index
+gives the options, cards/base.py a card's own conditions and the golden rule, S-PRIO-1). Uses made at the same time
+are ordered by priority and resolve LIFO (S-TRIG-3). Sending is not a use, so nothing on the stack can cancel it
+(S-PRIO-12). A cancelled use, or one whose user has gone, never resolves: the events of its effect, and the triggers
+on them, never happen (S-PRIO-10, S-PRIO-11, S-TRIG-4, S-TERM-13). Automatic skills do not wait for a window: they
+are the triggers of flow/settle.py (S-PRIO-9).
+
+Implements: S-PRIO-2..8, S-PRIO-10..13, S-TRIG-3, S-TRIG-4, S-TERM-13.
 """
 
 from __future__ import annotations
