@@ -147,7 +147,7 @@ class BeiLeiMaoMission004(Mission):  # 004: only he and one other player are lef
     character = "standard.bei_lei_mao"
 
     def mission_met(self, g: Game) -> bool:
-        return g.seats[self.owner].in_game and g.in_game_count == 2
+        return g.seats[self.owner].in_game and sum(1 for s in g.seats if s.in_game) == 2
 
 
 CHARACTER = CharacterDef("standard.bei_lei_mao", rules=(SwitchTheSun, StealTheSky, BeiLeiMaoMission))
