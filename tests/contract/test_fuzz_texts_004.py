@@ -1,7 +1,8 @@
 """Random play with the 004 character texts (A-45): games at 3 to 9 players, both pools (``base``, ``all``), every
 variant, auto-pass on and off, characters dealt and chosen at random, ``fengsheng.invariants.check`` after every
 decision (the helpers of ``scripts/fuzz.py``, as in test_fuzz_characters.py). Zero exceptions; the 004 rules are
-exercised; records of 004 games replay.
+exercised; records of 004 games replay; the hidden-information oracle of test_leaks.py finds nothing shown that a
+seat may not know (as test_leaks_characters.py does for 000).
 
 ``python scripts/fuzz.py --texts 004`` runs the full count; this test runs a few hundred games.
 """
@@ -19,11 +20,13 @@ from fengsheng.config import Config
 from fengsheng.record import replay, verify
 from fengsheng.sim.runner import derive_seed
 from tests.contract.test_fuzz import END_REASONS
+from tests.contract.test_leaks_characters import leak_check_character_game
 from tests.helpers import STANDARD, load_fuzz
 
 fuzz = load_fuzz()
 
 GAMES = 300
+LEAK_GAMES = 100
 CHARACTERS_004 = STANDARD.characters("004")
 
 
@@ -73,6 +76,14 @@ def test_004_games_replay_from_their_records() -> None:
         r = replay(rec)
         assert r.digest() == g.digest() and r.result == g.result and r.characters is CHARACTERS_004
         verify(rec)
+
+
+def test_no_leaks_with_the_004_texts() -> None:
+    configs = fuzz.character_configs("004")
+    stats: Counter[str] = Counter()
+    for i in range(LEAK_GAMES):
+        leak_check_character_game(configs[i % len(configs)], derive_seed("leaks-texts-004", i), stats)
+    assert stats["views"] > 0 and stats["private"] > 0 and stats["event:skill"] > 0
 
 
 def test_fuzz_script_texts_switch(capsys: pytest.CaptureFixture[str]) -> None:
