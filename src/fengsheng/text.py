@@ -125,19 +125,20 @@ def seat_name(seat: int | None, lang: str = "zh") -> str:
     return f"{seat}号" if lang == "zh" else f"P{seat}"
 
 
-def character_name(cid: str | None, lang: str = "zh") -> str:
-    """A character's name; a face-down character not known to the viewer is 盖伏 / face down."""
+def character_name(cid: str | None, lang: str = "zh", text_set: str = "") -> str:
+    """A character's name (in the game's character texts ``text_set``); a face-down character not known to the
+    viewer is 盖伏 / face down."""
     if cid is None:
         return "【盖伏角色】" if lang == "zh" else "[face-down character]"
 
-    ch = _catalog().get(cid)
+    ch = _catalog(text_set).get(cid)
     return f"【{ch.name(lang)}】" if ch is not None else cid
 
 
-def skill_name(skill_id: str, lang: str = "zh") -> str:
+def skill_name(skill_id: str, lang: str = "zh", text_set: str = "") -> str:
     """A skill's printed name, or its character's name and number (C-LAO_GUI-1 → 老鬼 1)."""
 
-    for ch in _catalog().values():
+    for ch in _catalog(text_set).values():
         for sk in ch.texts.get("skills", []):
             if sk["id"] == skill_id:
                 label = sk["name"][lang] or f"{ch.name(lang)} {skill_id.rsplit('-', 1)[-1]}"
@@ -145,8 +146,9 @@ def skill_name(skill_id: str, lang: str = "zh") -> str:
     return skill_id
 
 
-def render_event(e: dict[str, Any], lang: str = "zh") -> str | None:
-    """One line for an event (as a seat saw it). ``None`` for bookkeeping events not worth a line."""
+def render_event(e: dict[str, Any], lang: str = "zh", text_set: str = "") -> str | None:
+    """One line for an event (as a seat saw it). ``None`` for bookkeeping events not worth a line. ``text_set``: the
+    game's character texts (for character and skill names)."""
     k = e["kind"]
     zh = lang == "zh"
 
@@ -296,27 +298,27 @@ def render_event(e: dict[str, Any], lang: str = "zh") -> str | None:
         return f"{S('seat')} 宣告胜利！" if zh else f"{S('seat')} declares victory!"
     if k == "game_over":
         return result_line(e, lang)
-    return _render_character_event(e, lang)
+    return _render_character_event(e, lang, text_set)
 
 
-def _render_character_event(e: dict[str, Any], lang: str) -> str | None:
+def _render_character_event(e: dict[str, Any], lang: str, text_set: str = "") -> str | None:
     k = e["kind"]
     zh = lang == "zh"
     seat = seat_name(e.get("seat"), lang)
     if k == "characters_dealt":
         if "characters" not in e:
             return None
-        names = " / ".join(character_name(c, lang) for c in e["characters"])
+        names = " / ".join(character_name(c, lang, text_set) for c in e["characters"])
         return f"{seat} 获发角色：{names}" if zh else f"{seat} is dealt {names}"
     if k == "character":
-        who = character_name(e.get("character"), lang)
+        who = character_name(e.get("character"), lang, text_set)
         state = "" if e.get("face_up") else ("（盖伏）" if zh else " (face down)")
         return f"{seat} 的角色：{who}{state}" if zh else f"{seat} plays {who}{state}"
     if k == "flip":
         return (
-            f"{seat} 翻开角色 {character_name(e['character'], lang)}"
+            f"{seat} 翻开角色 {character_name(e['character'], lang, text_set)}"
             if zh
-            else f"{seat} flips {character_name(e['character'], lang)}"
+            else f"{seat} flips {character_name(e['character'], lang, text_set)}"
         )
     if k == "cover":
         return f"{seat} 的角色被盖伏" if zh else f"{seat}'s character is covered"
@@ -329,9 +331,9 @@ def _render_character_event(e: dict[str, Any], lang: str) -> str | None:
     if k == "skill":
         tgt = f" → {seat_name(e['target'], lang)}" if e.get("target", -1) >= 0 else ""
         return (
-            f"{seat} 发动 {skill_name(e['skill'], lang)}{tgt}"
+            f"{seat} 发动 {skill_name(e['skill'], lang, text_set)}{tgt}"
             if zh
-            else f"{seat} uses {skill_name(e['skill'], lang)}{tgt}"
+            else f"{seat} uses {skill_name(e['skill'], lang, text_set)}{tgt}"
         )
     if k == "give":
         return (
@@ -434,7 +436,7 @@ def result_line(r: dict[str, Any], lang: str = "zh") -> str:
     return f"Game over ({reason}): winners {winners or 'none'} {factions}"
 
 
-def _catalog() -> dict[str, Any]:
+def _catalog(text_set: str = "") -> dict[str, Any]:
     from fengsheng.characters import all_characters
 
-    return all_characters()
+    return all_characters(text_set)
