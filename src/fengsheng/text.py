@@ -128,19 +128,20 @@ def seat_name(seat: int | None, lang: str = "zh") -> str:
     return f"{seat}号" if lang == "zh" else f"P{seat}"
 
 
-def character_name(cid: str | None, lang: str = "zh") -> str:
-    """A character's name; a face-down character not known to the viewer is 盖伏 / face down."""
+def character_name(cid: str | None, lang: str = "zh", text_set: str = "") -> str:
+    """A character's name (in the game's character texts ``text_set``); a face-down character not known to the
+    viewer is 盖伏 / face down."""
     if cid is None:
         return "【盖伏角色】" if lang == "zh" else "[face-down character]"
 
-    ch = _catalog().get(cid)
+    ch = _catalog(text_set).get(cid)
     return f"【{ch.name(lang)}】" if ch is not None else cid
 
 
-def skill_name(skill_id: str, lang: str = "zh") -> str:
+def skill_name(skill_id: str, lang: str = "zh", text_set: str = "") -> str:
     """A skill's printed name, or its character's name and number (C-LAO_GUI-1 → 老鬼 1)."""
 
-    for ch in _catalog().values():
+    for ch in _catalog(text_set).values():
         for sk in ch.texts.get("skills", []):
             if sk["id"] == skill_id:
                 label = sk["name"][lang] or f"{ch.name(lang)} {skill_id.rsplit('-', 1)[-1]}"
@@ -151,7 +152,7 @@ def skill_name(skill_id: str, lang: str = "zh") -> str:
 # ==============================================================================================================
 # Log lines: one renderer per event kind, grouped by section like fengsheng.core.events
 # ==============================================================================================================
-Renderer = Callable[[dict[str, Any], str], str | None]
+Renderer = Callable[[dict[str, Any], str, str], str | None]
 
 RENDERERS: dict[str, Renderer] = {}
 """The renderer of each event kind that has a log line (see :func:`line`)."""
@@ -161,7 +162,7 @@ SILENT = frozenset({"phase", "turn_end", "resolve_stack", "resolve", "cancelled"
 
 
 def line(*kinds: str) -> Callable[[Renderer], Renderer]:
-    """Register the decorated ``(event, lang) -> str | None`` as the renderer of ``kinds``."""
+    """Register the decorated ``(event, lang, text_set) -> str | None`` as the renderer of ``kinds``."""
 
     def register(fn: Renderer) -> Renderer:
         for k in kinds:
@@ -173,13 +174,14 @@ def line(*kinds: str) -> Callable[[Renderer], Renderer]:
     return register
 
 
-def render_event(e: dict[str, Any], lang: str = "zh") -> str | None:
-    """One line for an event (as a seat saw it), by the renderer registered for ``e["kind"]``.
+def render_event(e: dict[str, Any], lang: str = "zh", text_set: str = "") -> str | None:
+    """One line for an event (as a seat saw it), by the renderer registered for ``e["kind"]``. ``text_set``: the
+    game's character texts (for character and skill names).
 
     ``None`` for the bookkeeping kinds in :data:`SILENT`, for a kind without a renderer (an unknown kind gets no
     line), and when the seat did not see what the line would say (another seat's identity)."""
     render = RENDERERS.get(e["kind"])
-    return render(e, lang) if render is not None else None
+    return render(e, lang, text_set) if render is not None else None
 
 
 def _s(e: dict[str, Any], key: str, lang: str) -> str:
@@ -194,32 +196,32 @@ def _c(e: dict[str, Any], key: str, lang: str) -> str:
 
 # --- Setup (S-SETUP) ------------------------------------------------------------------------------------------
 @line("setup")
-def _setup(e: dict[str, Any], lang: str) -> str | None:
+def _setup(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     if lang == "zh":
         return f"{e['players']}人局，身份分配 {e['distribution']}"
     return f"{e['players']} players, identities {e['distribution']}"
 
 
 @line("characters_dealt")
-def _characters_dealt(e: dict[str, Any], lang: str) -> str | None:
+def _characters_dealt(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     if "characters" not in e:
         return None
-    names = " / ".join(character_name(c, lang) for c in e["characters"])
+    names = " / ".join(character_name(c, lang, text_set) for c in e["characters"])
     seat = _s(e, "seat", lang)
     return f"{seat} 获发角色：{names}" if lang == "zh" else f"{seat} is dealt {names}"
 
 
 @line("character")
-def _character(e: dict[str, Any], lang: str) -> str | None:
+def _character(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     zh = lang == "zh"
     seat = _s(e, "seat", lang)
-    who = character_name(e.get("character"), lang)
+    who = character_name(e.get("character"), lang, text_set)
     state = "" if e.get("face_up") else ("（盖伏）" if zh else " (face down)")
     return f"{seat} 的角色：{who}{state}" if zh else f"{seat} plays {who}{state}"
 
 
 @line("identity")
-def _identity(e: dict[str, Any], lang: str) -> str | None:
+def _identity(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     if "identity" not in e:
         return None
     seat, identity = _s(e, "seat", lang), name(e["identity"], lang)
@@ -227,20 +229,20 @@ def _identity(e: dict[str, Any], lang: str) -> str | None:
 
 
 @line("first_player")
-def _first_player(e: dict[str, Any], lang: str) -> str | None:
+def _first_player(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat = _s(e, "seat", lang)
     return f"起始玩家：{seat}" if lang == "zh" else f"First player: {seat}"
 
 
 # --- Turns (S-TURN) -------------------------------------------------------------------------------------------
 @line("turn")
-def _turn(e: dict[str, Any], lang: str) -> str | None:
+def _turn(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat = _s(e, "seat", lang)
     return f"—— 第{e['turn']}回合：{seat} ——" if lang == "zh" else f"—— Turn {e['turn']}: {seat} ——"
 
 
 @line("draw")
-def _draw(e: dict[str, Any], lang: str) -> str | None:
+def _draw(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     cards = e.get("cards")
     shown = " ".join(card_name(c, lang) for c in cards) if cards is not None else ""
     seat = _s(e, "seat", lang)
@@ -250,52 +252,52 @@ def _draw(e: dict[str, Any], lang: str) -> str | None:
 
 
 @line("reshuffle")
-def _reshuffle(e: dict[str, Any], lang: str) -> str | None:
+def _reshuffle(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     if lang == "zh":
         return f"弃牌堆洗混成为新牌库（{e['count']}张）"
     return f"The discard pile becomes the deck ({e['count']} cards)"
 
 
 @line("cannot_send")
-def _cannot_send(e: dict[str, Any], lang: str) -> str | None:
+def _cannot_send(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat = _s(e, "seat", lang)
     return f"{seat} 无法传出情报" if lang == "zh" else f"{seat} cannot send intelligence"
 
 
 # --- Passing (S-PASS, S-METH) ---------------------------------------------------------------------------------
 @line("send")
-def _send(e: dict[str, Any], lang: str) -> str | None:
+def _send(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     tgt = f" → {_s(e, 'target', lang)}" if e.get("target", -1) >= 0 else ""
     seat, method, card = _s(e, "seat", lang), name(e["method"], lang), _c(e, "card", lang)
     return f"{seat} 以{method}传出情报{tgt} {card}" if lang == "zh" else f"{seat} sends {method}{tgt} {card}"
 
 
 @line("turn_back")
-def _turn_back(e: dict[str, Any], lang: str) -> str | None:
+def _turn_back(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     return "直达情报返回传出者" if lang == "zh" else "The direct intelligence turns back to the sender"
 
 
 @line("intel_discarded")
-def _intel_discarded(e: dict[str, Any], lang: str) -> str | None:
+def _intel_discarded(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     card = _c(e, "card", lang)
     return f"无人接收，情报 {card} 进入弃牌堆" if lang == "zh" else f"Nobody takes it: {card} is discarded"
 
 
 @line("arrive")
-def _arrive(e: dict[str, Any], lang: str) -> str | None:
+def _arrive(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat = _s(e, "seat", lang)
     return f"情报到达 {seat}" if lang == "zh" else f"The intelligence reaches {seat}"
 
 
 @line("decline")
-def _decline(e: dict[str, Any], lang: str) -> str | None:
+def _decline(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat = _s(e, "seat", lang)
     return f"{seat} 不接收" if lang == "zh" else f"{seat} declines"
 
 
 # --- Windows and the stack (S-PRIO) ---------------------------------------------------------------------------
 @line("use")
-def _use(e: dict[str, Any], lang: str) -> str | None:
+def _use(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     tgt = ""
     if e.get("target", -1) >= 0:
         tgt = f" → {_s(e, 'target', lang)}"
@@ -310,45 +312,45 @@ def _use(e: dict[str, Any], lang: str) -> str | None:
 
 
 @line("no_effect")
-def _no_effect(e: dict[str, Any], lang: str) -> str | None:
+def _no_effect(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     use = name(e["use"], lang)
     return f"#{e['uid']} {use} 被识破，无效" if lang == "zh" else f"#{e['uid']} {use} is cancelled"
 
 
 @line("fizzle")
-def _fizzle(e: dict[str, Any], lang: str) -> str | None:
+def _fizzle(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     use = name(e["use"], lang)
     return f"#{e['uid']} {use} 失去目标，无效" if lang == "zh" else f"#{e['uid']} {use} has no effect ({e['why']})"
 
 
 # --- Cards (S-CARD-*) -----------------------------------------------------------------------------------------
 @line("locked")
-def _locked(e: dict[str, Any], lang: str) -> str | None:
+def _locked(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat = _s(e, "seat", lang)
     return f"{seat} 被锁定" if lang == "zh" else f"{seat} is locked"
 
 
 @line("lured")
-def _lured(e: dict[str, Any], lang: str) -> str | None:
+def _lured(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat = _s(e, "seat", lang)
     return f"{seat} 被调虎离山" if lang == "zh" else f"{seat} is lured away"
 
 
 @line("returned")
-def _returned(e: dict[str, Any], lang: str) -> str | None:
+def _returned(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat = _s(e, "seat", lang)
     return f"{seat} 退回情报" if lang == "zh" else f"{seat} returns the intelligence"
 
 
 @line("decoded")
-def _decoded(e: dict[str, Any], lang: str) -> str | None:
+def _decoded(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seen = f"：{_c(e, 'card', lang)}" if "card" in e else ""
     seat = _s(e, "seat", lang)
     return f"{seat} 破译了情报{seen}" if lang == "zh" else f"{seat} decodes the intelligence{seen}"
 
 
 @line("probe")
-def _probe(e: dict[str, Any], lang: str) -> str | None:
+def _probe(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     zh = lang == "zh"
     user, target = _s(e, "user", lang), _s(e, "target", lang)
     if "identity" in e:
@@ -358,7 +360,7 @@ def _probe(e: dict[str, Any], lang: str) -> str | None:
 
 
 @line("probe_answer")
-def _probe_answer(e: dict[str, Any], lang: str) -> str | None:
+def _probe_answer(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     zh = lang == "zh"
     seat = _s(e, "seat", lang)
     a = e["answer"]
@@ -373,13 +375,13 @@ def _probe_answer(e: dict[str, Any], lang: str) -> str | None:
 
 
 @line("revealed")
-def _revealed(e: dict[str, Any], lang: str) -> str | None:
+def _revealed(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     card = _c(e, "card", lang)
     return f"#{e['uid']} 是 {card}" if lang == "zh" else f"#{e['uid']} was {card}"
 
 
 @line("tof_layout")
-def _tof_layout(e: dict[str, Any], lang: str) -> str | None:
+def _tof_layout(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     return f"真伪莫辨：摆出{e['count']}张牌" if lang == "zh" else f"True or False: {e['count']} cards laid out"
 
 
@@ -391,7 +393,7 @@ _OBTAIN_VERB = {
 
 
 @line("obtain")
-def _obtain(e: dict[str, Any], lang: str) -> str | None:
+def _obtain(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     verbs, other = _OBTAIN_VERB["zh" if lang == "zh" else "en"]
     verb = verbs.get(e["how"], other)
     seat, card = _s(e, "seat", lang), _c(e, "card", lang)
@@ -399,62 +401,62 @@ def _obtain(e: dict[str, Any], lang: str) -> str | None:
 
 
 @line("burned")
-def _burned(e: dict[str, Any], lang: str) -> str | None:
+def _burned(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     by, seat, card = _s(e, "by", lang), _s(e, "seat", lang), _c(e, "card", lang)
     return f"{by} 烧毁了 {seat} 面前的 {card}" if lang == "zh" else f"{by} burns {card} in front of {seat}"
 
 
 @line("intel_moved")
-def _intel_moved(e: dict[str, Any], lang: str) -> str | None:
+def _intel_moved(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     card, src, to = card_name(e["card"], lang), seat_name(e["from"], lang), seat_name(e["to"], lang)
     return f"{card} 从 {src} 面前移到 {to} 面前" if lang == "zh" else f"{card} moves from {src} to {to}"
 
 
 @line("intel_to_hand")
-def _intel_to_hand(e: dict[str, Any], lang: str) -> str | None:
+def _intel_to_hand(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     card, src, to = card_name(e["card"], lang), seat_name(e["from"], lang), seat_name(e["to"], lang)
     return f"{src} 面前的 {card} 加入 {to} 的手牌" if lang == "zh" else f"{card} of {src} goes to {to}'s hand"
 
 
 @line("intel_to_deck")
-def _intel_to_deck(e: dict[str, Any], lang: str) -> str | None:
+def _intel_to_deck(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     card, src = card_name(e["card"], lang), seat_name(e["from"], lang)
     return f"{src} 面前的 {card} 放回牌库顶" if lang == "zh" else f"{card} of {src} goes back on top of the deck"
 
 
 @line("to_deck")
-def _to_deck(e: dict[str, Any], lang: str) -> str | None:
+def _to_deck(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, card = _s(e, "seat", lang), _c(e, "card", lang)
     return f"{seat} 把一张手牌放回牌库顶 {card}" if lang == "zh" else f"{seat} puts a card on top of the deck {card}"
 
 
 @line("top_revealed")
-def _top_revealed(e: dict[str, Any], lang: str) -> str | None:
+def _top_revealed(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, card = _s(e, "seat", lang), card_name(e["card"], lang)
     return f"{seat} 展示牌库顶：{card}" if lang == "zh" else f"{seat} shows the top of the deck: {card}"
 
 
 @line("inspected")
-def _inspected(e: dict[str, Any], lang: str) -> str | None:
+def _inspected(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seen = f"：{card_name(e['card'], lang)}" if "card" in e else ""
     seat = _s(e, "seat", lang)
     return f"{seat} 检视了情报{seen}" if lang == "zh" else f"{seat} looks at the intelligence{seen}"
 
 
 @line("give")
-def _give(e: dict[str, Any], lang: str) -> str | None:
+def _give(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, to, card = _s(e, "seat", lang), seat_name(e["to"], lang), _c(e, "card", lang)
     return f"{seat} 交给 {to} 一张牌 {card}" if lang == "zh" else f"{seat} gives {to} a card {card}"
 
 
 @line("take")
-def _take(e: dict[str, Any], lang: str) -> str | None:
+def _take(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, src, card = _s(e, "seat", lang), seat_name(e["from"], lang), _c(e, "card", lang)
     return f"{seat} 抽取 {src} 的一张手牌 {card}" if lang == "zh" else f"{seat} takes a card from {src} {card}"
 
 
 @line("inspect_hand")
-def _inspect_hand(e: dict[str, Any], lang: str) -> str | None:
+def _inspect_hand(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seen = " ".join(card_name(c, lang) for c in e["cards"]) if "cards" in e else ""
     seat, target = _s(e, "seat", lang), seat_name(e["target"], lang)
     if lang == "zh":
@@ -463,46 +465,46 @@ def _inspect_hand(e: dict[str, Any], lang: str) -> str | None:
 
 
 @line("show_hand")
-def _show_hand(e: dict[str, Any], lang: str) -> str | None:
+def _show_hand(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     cards = " ".join(card_name(c, lang) for c in e["cards"])
     seat = _s(e, "seat", lang)
     return f"{seat} 展示手牌：{cards}" if lang == "zh" else f"{seat} shows his hand: {cards}"
 
 
 @line("discarded")
-def _discarded(e: dict[str, Any], lang: str) -> str | None:
+def _discarded(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, card = _s(e, "seat", lang), card_name(e["card"], lang)
     return f"{seat} 弃掉 {card}" if lang == "zh" else f"{seat} discards {card}"
 
 
 # --- Characters and identities (S-CHAR, S-ID) -----------------------------------------------------------------
 @line("skill")
-def _skill(e: dict[str, Any], lang: str) -> str | None:
+def _skill(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     tgt = f" → {seat_name(e['target'], lang)}" if e.get("target", -1) >= 0 else ""
-    seat, skill = _s(e, "seat", lang), skill_name(e["skill"], lang)
+    seat, skill = _s(e, "seat", lang), skill_name(e["skill"], lang, text_set)
     return f"{seat} 发动 {skill}{tgt}" if lang == "zh" else f"{seat} uses {skill}{tgt}"
 
 
 @line("flip")
-def _flip(e: dict[str, Any], lang: str) -> str | None:
-    seat, who = _s(e, "seat", lang), character_name(e["character"], lang)
+def _flip(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, who = _s(e, "seat", lang), character_name(e["character"], lang, text_set)
     return f"{seat} 翻开角色 {who}" if lang == "zh" else f"{seat} flips {who}"
 
 
 @line("cover")
-def _cover(e: dict[str, Any], lang: str) -> str | None:
+def _cover(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat = _s(e, "seat", lang)
     return f"{seat} 的角色被盖伏" if lang == "zh" else f"{seat}'s character is covered"
 
 
 @line("identity_revealed")
-def _identity_revealed(e: dict[str, Any], lang: str) -> str | None:
+def _identity_revealed(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, identity = _s(e, "seat", lang), name(e["identity"], lang)
     return f"{seat} 翻开身份牌：{identity}" if lang == "zh" else f"{seat} reveals identity: {identity}"
 
 
 @line("identities_exchanged")
-def _identities_exchanged(e: dict[str, Any], lang: str) -> str | None:
+def _identities_exchanged(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     a, b = e.get("seat"), e.get("target")
     known = ""
     if "identities" in e:  # [the first seat's, the second seat's]
@@ -517,31 +519,31 @@ def _identities_exchanged(e: dict[str, Any], lang: str) -> str | None:
 
 # --- Deaths, losses and the end (S-DEATH, S-LOSE, S-WIN) ------------------------------------------------------
 @line("rescued")
-def _rescued(e: dict[str, Any], lang: str) -> str | None:
+def _rescued(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat = _s(e, "seat", lang)
     return f"{seat} 获救" if lang == "zh" else f"{seat} is rescued"
 
 
 @line("died")
-def _died(e: dict[str, Any], lang: str) -> str | None:
+def _died(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, identity = _s(e, "seat", lang), name(e["identity"], lang)
     return f"{seat} 死亡，身份：{identity}" if lang == "zh" else f"{seat} dies; identity: {identity}"
 
 
 @line("lost")
-def _lost(e: dict[str, Any], lang: str) -> str | None:
+def _lost(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, identity = _s(e, "seat", lang), name(e["identity"], lang)
     return f"{seat} 输掉游戏，身份：{identity}" if lang == "zh" else f"{seat} loses; identity: {identity}"
 
 
 @line("declare")
-def _declare(e: dict[str, Any], lang: str) -> str | None:
+def _declare(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat = _s(e, "seat", lang)
     return f"{seat} 宣告胜利！" if lang == "zh" else f"{seat} declares victory!"
 
 
 @line("game_over")
-def _game_over(e: dict[str, Any], lang: str) -> str | None:
+def _game_over(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     return result_line(e, lang)
 
 
@@ -574,7 +576,7 @@ def result_line(r: dict[str, Any], lang: str = "zh") -> str:
     return f"Game over ({reason}): winners {winners or 'none'} {factions}"
 
 
-def _catalog() -> dict[str, Any]:
+def _catalog(text_set: str = "") -> dict[str, Any]:
     from fengsheng.characters import all_characters
 
-    return all_characters()
+    return all_characters(text_set)

@@ -59,6 +59,7 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
         "seats": seats_out,
         "death_order": list(g.death_order),
         "variants": list(g.config.variants),
+        "character_texts": g.config.character_texts,
     }
     p = g.passing
     if p is not None and not p.finished:

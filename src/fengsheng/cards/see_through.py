@@ -30,7 +30,7 @@ class SeeThrough(CardHandler):
         return bool(win.stack)
 
     def targets(self, g: Game, seat: int, win: Window) -> list[tuple[int, int]]:
-        return [(-1, u.uid) for u in win.stack if u.card >= 0]
+        return [(-1, u.uid) for u in win.stack if u.card >= 0 and not u.uncancellable]
 
     def resolve(self, g: Game, use: Use, win: Window) -> None:
         for u in win.stack:

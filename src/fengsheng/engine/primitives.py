@@ -225,4 +225,4 @@ class Primitives(RuleIndex):
         for s in self.seats:
             s.identity_revealed = True
         self.emit(GameOver(winners, reason, factions, self.turn, dict(info), [s.identity for s in self.seats]))
-        self._decision = None  # the frames stay as they were: cards still on the stack are not lost
+        self.decision = None  # the frames stay as they were: cards still on the stack are not lost

@@ -46,6 +46,7 @@ class State:
         self.config = config
         self.edition = ed = config.edition_rules
         self.handlers = ed.handlers
+        self.window_types = ed.window_types
         self.card_type = ed.card_type  # per-card-id tables of the edition (hot paths index them)
         self.is_black = ed.is_black
         self.card_colour = ed.card_colour
@@ -54,6 +55,7 @@ class State:
         self.rng = random.Random(seed)
         self.n = config.players
         self.auto_pass = config.auto_pass
+        self.faction_target = config.faction_target  # S-ID-1/2, S-VAR-2 (asked on every intelligence settled)
         self.seats: list[Seat] = [
             Seat(i, "", config.player_sexes[i] if config.player_sexes else "") for i in range(self.n)
         ]
@@ -83,7 +85,8 @@ class State:
         self.declarable: list[bool] = [False] * self.n
         self.static_declarable: list[bool] = [False] * self.n
         self.declined: set[int] = set()
-        self._decision: Decision | None = None
+        self.decision: Decision | None = None
+        """The pending decision, or ``None`` when the game is over. Read it; only the machine sets it."""
         self._pending: list[tuple[int, Event, list[Rule]]] = []  # emitted, not yet scheduled (see Machine.emit)
         self.scenario: dict[str, Any] | None = None  # set when built by fengsheng.scenario
         # rules and their hook indexes (see RuleIndex)
@@ -138,7 +141,7 @@ class State:
         self._next = nxt
 
     # --- copies: the edition is shared, not copied ----------------------------------------------------------------
-    _SHARED = ("handlers", "card_type", "is_black", "card_colour", "characters")
+    _SHARED = ("handlers", "window_types", "card_type", "is_black", "card_colour", "characters")
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -150,6 +153,8 @@ class State:
         self.__dict__.update(state)
         ed = self.edition
         self.handlers = ed.handlers
+        self.window_types = ed.window_types
+        self.window_types = ed.window_types
         self.card_type = ed.card_type
         self.is_black = ed.is_black
         self.card_colour = ed.card_colour

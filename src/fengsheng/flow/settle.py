@@ -82,7 +82,12 @@ def black_count(g: Game, seat: int) -> int:
 
 def has_fatal_black(g: Game, seat: int) -> bool:
     """S-DEATH-1: enough false (black) intelligence to kill (three in the standard edition)."""
-    return black_count(g, seat) >= g.edition.switches.fatal_black
+    intel = g.seats[seat].intel
+    fatal = g.edition.switches.fatal_black
+    if len(intel) < fatal:
+        return False  # the common case, asked for every seat whenever intelligence settles
+    is_black = g.is_black
+    return sum(1 for c in intel if is_black[c]) >= fatal
 
 
 class Settle(Frame):

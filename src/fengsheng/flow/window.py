@@ -35,10 +35,11 @@ if TYPE_CHECKING:
 class Window(Frame):
     """A response window of one kind (``play``, ``step1``, ``step2``, ``end``), with its pending stack."""
 
-    __slots__ = ("kind", "passes", "prio", "resolving", "stack")
+    __slots__ = ("allowed", "kind", "passes", "prio", "resolving", "stack")
 
-    def __init__(self, kind: str, prio: int) -> None:
+    def __init__(self, kind: str, prio: int, allowed: frozenset[str] = frozenset()) -> None:
         self.kind = kind
+        self.allowed = allowed  # card types usable in this kind of window (filled in by priority_options)
         self.prio = prio
         self.passes = 0
         self.stack: list[Use] = []
@@ -55,6 +56,7 @@ class Window(Frame):
 
     def run(self, g: Game) -> Decision | None:
         seats = g.seats
+        nxt = g._next
         while True:
             if self.resolving:
                 if self.stack:
@@ -62,7 +64,7 @@ class Window(Frame):
                     return None
                 self.resolving = False
                 self.passes = 0
-                self.prio = g.current if seats[g.current].in_game else g.next_in_game(g.current)
+                self.prio = g.current if seats[g.current].in_game else nxt[g.current]
                 if self._closes_early(g):
                     g.frames.pop()
                     return None
@@ -75,21 +77,27 @@ class Window(Frame):
                 return None
             seat = self.prio
             if not seats[seat].in_game:
-                self.prio = g.next_in_game(seat)
+                self.prio = nxt[seat]
                 continue
             opts = g.priority_options(seat, self)
             if len(opts) == 1 and g.auto_pass:
                 self.passes += 1
-                self.prio = g.next_in_game(seat)
+                self.prio = nxt[seat]
                 continue
             return tuple.__new__(Decision, (seat, PRIORITY, tuple(opts), self.kind, False))
 
+    def pass_on(self, g: Game) -> Decision | None:
+        """The seat with priority passes (A-15): priority moves on, and the window runs to its next decision."""
+        self.passes += 1
+        self.prio = g._next[self.prio]
+        return self.run(g)
+
     def answer(self, g: Game, option: Option) -> None:
         seat = self.prio
-        kind = option.kind
+        kind = option[0]
         if kind == PASS:
             self.passes += 1
-            self.prio = g.next_in_game(seat)
+            self.prio = g._next[seat]
             return
         if kind == DECLARE:
             g.declare(seat)

@@ -35,10 +35,13 @@ class FactionVictory(Rule):
 
     def can_declare(self, g: Game) -> bool:
         seat = g.seats[self.owner]
-        if not seat.in_game or seat.identity != self.identity:
+        target = g.faction_target
+        intel = seat.intel
+        if len(intel) < target or not seat.in_game or seat.identity != self.identity:
             return False
         colour = self.colour
-        return sum(1 for c in seat.intel if g.card_colour[c] == colour) >= g.config.faction_target
+        card_colour = g.card_colour
+        return sum(1 for c in intel if card_colour[c] == colour) >= target
 
     def winners(self, g: Game) -> list[int]:
         # S-WIN-2, A-27: the whole faction wins, the dead included; players who have lost never win.

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fengsheng.characters import CharacterDef, discover
 
-TEXT_SETS: tuple[str, ...] = ("000",)
+TEXT_SETS: tuple[str, ...] = ("000", "004")
 
 
 def load_characters(text_set: str) -> dict[str, CharacterDef]:
