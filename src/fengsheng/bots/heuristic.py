@@ -539,6 +539,7 @@ class HeuristicBot(Bot):
         self._counts = counts
         self._in_game = in_game
         self._hand = list(me.get("hand") or [])
+        self._uses: list[list[str]] = list(me.get("uses") or [[CARD_TYPE[c]] for c in self._hand])
         self._locks = list(view.get("locks") or [])
         self._lured_pending = []
         self._stack = list(view.get("stack") or [])
@@ -805,7 +806,7 @@ class HeuristicBot(Bot):
     # --- send --------------------------------------------------------------------------------------------------
     def decide_send(self, d: Decision) -> Option:
         me = self.seat
-        lock_cards = [c for c in self._hand if CARD_TYPE[c] == LOCK or c in self._lock_capable()]
+        lock_cards = [c for c, uses in zip(self._hand, self._uses, strict=True) if LOCK in uses]
         locks = self._locks
         candidates = [s for s in range(self.n) if s != me and self._in_game[s] and s not in locks]
         scored: list[tuple[float, Option]] = []
@@ -828,23 +829,6 @@ class HeuristicBot(Bot):
                         best = v
             scored.append((best - self.keep(c), o))
         return self._best(scored)
-
-    def _lock_capable(self) -> set[int]:
-        """Hand cards this seat may use as 锁定 through its character (贝雷帽, 黑手, 刀锋, 职业杀手)."""
-        ch = self.face_up.get(self.seat)
-        out: set[int] = set()
-        if ch is None:
-            return out
-        for c in self._hand:
-            t = CARD_TYPE[c]
-            if (
-                (ch == "bei_lei_mao" and CARD_COLOUR[c] == BLACK)
-                or (ch == "hei_shou" and STANDARD_DECK[c].method == TEXT)
-                or (ch == "dao_feng" and t in (PROBE, RETURN))
-                or (ch == "zhi_ye_sha_shou" and t == SEE_THROUGH)
-            ):
-                out.add(c)
-        return out
 
     # --- receive -----------------------------------------------------------------------------------------------
     def decide_receive(self, d: Decision) -> Option:
