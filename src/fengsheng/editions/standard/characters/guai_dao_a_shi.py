@@ -92,3 +92,11 @@ class GuaiDaoAShiMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.guai_dao_a_shi", rules=(Pickpocket, Payback, GuaiDaoAShiMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI  # noqa: E402
+
+AI = CharacterAI(rank=33)  # his optional triggers take cards: always used

@@ -101,3 +101,24 @@ class LaoGuiMission(Mission):
 
 # The mission comes first: the hand is shown before 遗志 gives it away (A-80).
 CHARACTER = CharacterDef("standard.lao_gui", rules=(LaoGuiMission, Ruse, PokerFace, LastWill))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Position, SkillAI  # noqa: E402
+
+
+def _last_will_seat(pos: Position, skill_id: str, seat: int) -> float:
+    """遗志: three cards of the hand at random become his intelligence: the seat where they are worth most."""
+    hand = pos.hand
+    if not hand:
+        return 0.0
+    return sum(pos.value(seat, pos.colour(c)) for c in hand) / len(hand)
+
+
+def _death_wins(pos: Position) -> bool:
+    return sum(1 for c in pos.hand if pos.colour(c) == RED) >= 3  # dies holding three red cards
+
+
+AI = CharacterAI(rank=37, conceals=True, death_wins=_death_wins, skills={LastWill: SkillAI(seat=_last_will_seat)})
