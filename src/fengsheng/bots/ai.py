@@ -193,13 +193,19 @@ def _registry(edition: str) -> _Registry:
     return got
 
 
+_by_id: dict[str, CharacterAI] = {}
+
+
 def character_ai(cid: str | None) -> CharacterAI:
     """The bot knowledge of character ``cid`` (a full id, ``standard.lao_gui``); :data:`DEFAULT` if it has none."""
     if not cid:
         return DEFAULT
-    from fengsheng.editions import character_edition
+    got = _by_id.get(cid)
+    if got is None:
+        from fengsheng.editions import character_edition
 
-    return _registry(character_edition(cid).id).characters.get(cid, DEFAULT)
+        got = _by_id[cid] = _registry(character_edition(cid).id).characters.get(cid, DEFAULT)
+    return got
 
 
 def skill_ai(edition: str, name: str) -> SkillAI | None:
