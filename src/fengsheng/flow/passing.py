@@ -28,17 +28,8 @@ if TYPE_CHECKING:
 def next_stop(g: Game, p: Passing) -> int:
     """Where the card goes at the end of Step 1: a seat, ``TURN_BACK`` (直达 only) or ``DISCARDED`` (see
     :func:`fengsheng.flow.route.route`, which bots call with what their view shows)."""
-    return route(
-        holder=p.holder,
-        sender=p.sender,
-        direction=p.direction,
-        method=p.method,
-        target=p.target,
-        back=p.back,
-        in_game=[s.in_game for s in g.seats],
-        lured=p.lured,
-        locks=g.locks,
-    )
+    in_game = [s.in_game for s in g.seats]
+    return route(p.holder, p.sender, p.direction, p.method, p.target, p.back, in_game, p.lured, g.locks)
 
 
 class PassFrame(Frame):

@@ -19,7 +19,6 @@ TURN_BACK = -2
 
 
 def route(
-    *,
     holder: int,
     sender: int,
     direction: int,

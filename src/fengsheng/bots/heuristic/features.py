@@ -332,17 +332,7 @@ class Features:
         prob = 1.0
         s = holder
         while True:
-            nxt = route(
-                holder=s,
-                sender=sender,
-                direction=direction,
-                method=method,
-                target=target,
-                back=back,
-                in_game=ig,
-                lured=lured,
-                locks=locks,
-            )
+            nxt = route(s, sender, direction, method, target, back, ig, lured, locks)
             if nxt == TURN_BACK:
                 back = True
                 continue
