@@ -1,10 +1,10 @@
 """The intelligence pass: Step 1 传递, Step 2 到达, Step 3 接收, repeated until the card is taken (S-PASS, S-METH).
 
 * Step 1 (a ``step1`` window): the card is on its way; 锁定 / 调虎离山 / 截获 may be used (S-PASS-3).
-* Then the card moves: to the next seat in the current direction that is in game and not lured away (unless locked),
-  or for 直达 to the named target (S-METH-1..3, S-PASS-9). A 直达 whose target is lured away or gone turns back to
-  the sender through another Step 1 (S-PREC-6, A-78, A-32). A card that would reach a dead sender is discarded
-  (S-PASS-7).
+* Then the card moves (``flow/route.py``): to the next seat in the current direction that is in game and not lured
+  away (unless locked), or for 直达 to the named target (S-METH-1..3, S-PASS-9). A 直达 whose target is lured away or
+  gone turns back to the sender through another Step 1 (S-PREC-6, A-78, A-32). A card that would reach a dead sender
+  is discarded (S-PASS-7).
 * Step 2 (a ``step2`` window): 破译 / 退回 by the player reached (S-PASS-4).
 * Step 3: he accepts or declines; no card or skill may be used (S-PASS-5). A locked player and the sender must
   accept (S-CARD-LOCK-1, S-PASS-6). After 退回 there is no Step 3 (S-PASS-10).
@@ -15,7 +15,7 @@ face-down card reaches its holder unseen (Arrived shows it only when face up, S-
 card is obtained face up (S-METH-4). Locked players are never skipped, so the first one the card reaches must take
 it (S-PREC-4). A player who dies during the pass is skipped and the pass goes on (S-PASS-11, S-DEATH-7).
 
-Implements: S-PASS-1..12, S-METH-1..6, S-PREC-4, S-PREC-6, S-PREC-7, S-DEATH-7.
+Implements: S-PASS-1..6, S-PASS-8, S-PASS-10..12, S-METH-4..6, S-PREC-4, S-PREC-7, S-DEATH-7.
 """
 
 from __future__ import annotations
@@ -26,41 +26,21 @@ from fengsheng.core.cards import DIRECT, TEXT
 from fengsheng.core.events import PUBLIC, Arrived, CannotSend, Declined, IntelDiscarded, Sent, TurnedBack
 from fengsheng.core.options import ACCEPT, P_ACCEPT, P_DECLINE, RECEIVE, SEND, SEND_KIND, Decision, Option
 from fengsheng.core.state import PH_PASS, W_STEP1, W_STEP2, Frame, Passing
+from fengsheng.flow.route import DISCARDED, TURN_BACK, route
 from fengsheng.flow.window import Window
 
 if TYPE_CHECKING:
     from fengsheng.game import Game
 
-DISCARDED = -1
-TURN_BACK = -2
 CLOCKWISE = "cw"
 """The option name of a send in the other direction (``send c17 cw``, S-METH-6)."""
 
 
 def next_stop(g: Game, p: Passing) -> int:
-    """Where the card goes at the end of Step 1: a seat, ``TURN_BACK`` (直达 only) or ``DISCARDED``."""
-    seats = g.seats
-    sender = p.sender
-    if p.method == DIRECT:
-        if p.back:
-            return sender if seats[sender].in_game else DISCARDED
-        t = p.target
-        if not seats[t].in_game or (t in p.lured and t not in g.locks):
-            return TURN_BACK
-        return t
-    n = g.n
-    s = p.holder
-    locks = g.locks
-    lured = p.lured
-    while True:
-        s = (s + p.direction) % n
-        if s == sender:
-            return sender if seats[sender].in_game else DISCARDED
-        if not seats[s].in_game:
-            continue
-        if s in lured and s not in locks:
-            continue  # S-PASS-9: the card goes past a lured-away player
-        return s
+    """Where the card goes at the end of Step 1: a seat, ``TURN_BACK`` (直达 only) or ``DISCARDED`` (see
+    :func:`fengsheng.flow.route.route`, which bots call with what their view shows)."""
+    in_game = [s.in_game for s in g.seats]
+    return route(p.holder, p.sender, p.direction, p.method, p.target, p.back, in_game, p.lured, g.locks)
 
 
 class Send(Frame):

@@ -153,3 +153,12 @@ class BeiLeiMaoMission004(Mission):  # 004: only he and one other player are lef
 
 CHARACTER = CharacterDef("standard.bei_lei_mao", rules=(SwitchTheSun, StealTheSky, BeiLeiMaoMission))
 TEXT_SETS = {"004": CharacterDef("standard.bei_lei_mao", rules=(AnyDirection, BlackLock, BeiLeiMaoMission004))}
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, SkillAI  # noqa: E402
+from fengsheng.bots.skills import help_seat  # noqa: E402
+
+AI = CharacterAI(rank=33, skills={StealTheSky: SkillAI(seat=help_seat)})  # 偷天: the card goes to a friend

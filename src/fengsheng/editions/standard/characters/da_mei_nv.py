@@ -160,3 +160,24 @@ class DaMeiNvMission004(DaMeiNvMission):  # 004: a man (player or character), no
 
 CHARACTER = CharacterDef("standard.da_mei_nv", rules=(Allure, Unmask, DaMeiNvMission))
 TEXT_SETS = {"004": CharacterDef("standard.da_mei_nv", rules=(AllureDrawn, Unmask, DaMeiNvMission004))}
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import give_least_useful  # noqa: E402
+from fengsheng.core.cards import BURN  # noqa: E402
+
+
+def _unmask_gain(pos: Deciding, o: Option, context: str) -> float:
+    """The second skill: like a 烧毁 of that intelligence, at a price."""
+    if o.target < 0:
+        return -1.0
+    return pos.card_gain(BURN, context, target=o.target, ref=o.ref) - 1.0
+
+
+AI = CharacterAI(
+    rank=49,
+    skills={Allure: SkillAI(card=give_least_useful), Unmask: SkillAI(gain=_unmask_gain)},
+)

@@ -164,3 +164,16 @@ CHARACTER = CharacterDef("standard.dao_feng", rules=(DrawnSword, Bloodthirst, Da
 TEXT_SETS = {
     "004": CharacterDef("standard.dao_feng", rules=(Unstoppable, ProbeAsLock, LeftHandBloodthirst, DaoFengMission004)),
 }
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, SkillAI  # noqa: E402
+from fengsheng.bots.skills import give_least_useful, help_seat  # noqa: E402
+
+AI = CharacterAI(
+    rank=40,
+    mission_rel=(-0.7, -0.7, -0.2),  # one of each faction dead
+    skills={Bloodthirst: SkillAI(seat=help_seat, card=give_least_useful)},
+)

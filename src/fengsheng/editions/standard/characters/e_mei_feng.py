@@ -133,3 +133,21 @@ class EMeiFengMission(Mission):
 
 CHARACTER = CharacterDef("standard.e_mei_feng", rules=(Intercept, CleanUp, EMeiFengMission))
 TEXT_SETS = {"004": CharacterDef("standard.e_mei_feng", rules=(InterceptInTransit, CleanUp, EMeiFengMission))}
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import FLIP_COST  # noqa: E402
+from fengsheng.core.cards import INTERCEPT  # noqa: E402
+
+
+def _intercept_gain(pos: Deciding, o: Option, context: str) -> float:
+    """The flip that intercepts: a 截获, at the price of the flip."""
+    if pos.transit() is None or context != W_STEP1:
+        return -1.0
+    return pos.card_gain(INTERCEPT, context) - FLIP_COST
+
+
+AI = CharacterAI(rank=37, mission_intel=(BLUE, 3), skills={Intercept: SkillAI(gain=_intercept_gain)})

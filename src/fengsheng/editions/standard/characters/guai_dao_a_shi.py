@@ -109,3 +109,11 @@ class GuaiDaoJiuJiuMission(GuaiDaoAShiMission):  # 004: nine cards
 
 CHARACTER = CharacterDef("standard.guai_dao_a_shi", rules=(Pickpocket, Payback, GuaiDaoAShiMission))
 TEXT_SETS = {"004": CharacterDef("standard.guai_dao_a_shi", rules=(Pickpocket, Payback, GuaiDaoJiuJiuMission))}
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI  # noqa: E402
+
+AI = CharacterAI(rank=33)  # his optional triggers take cards: always used

@@ -92,12 +92,12 @@ class LastWill(Skill):  # 遗志
     def _give(self, g: Game, option: Option, data: dict[str, Any]) -> None:
         receiver = option.target
         hand = g.seats[self.owner].hand
-        if len(hand) <= THREE:
-            self._deliver(g, receiver, list(hand))
-        elif self.receiver_chooses:
+        if self.receiver_chooses and len(hand) > THREE:
             self._ask_pick(g, {"receiver": receiver, "picked": []})
-        else:
-            self._deliver(g, receiver, g.rng.sample(hand, THREE))  # he picks three blind: at random
+        elif self.receiver_chooses:
+            self._deliver(g, receiver, list(hand))  # 004: three or fewer, he takes them all
+        else:  # 000: he picks three blind, at random (all of them, in a random order, if three or fewer)
+            self._deliver(g, receiver, g.rng.sample(hand, min(THREE, len(hand))))
 
     def _ask_pick(self, g: Game, data: dict[str, Any]) -> None:
         left = [c for c in g.seats[self.owner].hand if c not in data["picked"]]
@@ -156,3 +156,24 @@ CHARACTER = CharacterDef("standard.lao_gui", rules=(LaoGuiMission, Ruse, PokerFa
 TEXT_SETS = {
     "004": CharacterDef("standard.lao_gui", rules=(LaoGuiMission004, ProbedRuse, PokerFace, ChosenLastWill)),
 }
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Position, SkillAI  # noqa: E402
+
+
+def _last_will_seat(pos: Position, skill_id: str, seat: int) -> float:
+    """遗志: three cards of the hand at random become his intelligence: the seat where they are worth most."""
+    hand = pos.hand
+    if not hand:
+        return 0.0
+    return sum(pos.value(seat, pos.colour(c)) for c in hand) / len(hand)
+
+
+def _death_wins(pos: Position) -> bool:
+    return sum(1 for c in pos.hand if pos.colour(c) == RED) >= 3  # dies holding three red cards
+
+
+AI = CharacterAI(rank=37, conceals=True, death_wins=_death_wins, skills={LastWill: SkillAI(seat=_last_will_seat)})

@@ -171,3 +171,23 @@ class LaoJinMission(Mission):
 
 CHARACTER = CharacterDef("standard.lao_jin", rules=(Restock, Scatter, LaoJinMission))
 TEXT_SETS = {"004": CharacterDef("standard.lao_jin", rules=(ForcedRestock, Scatter, LaoJinMission))}
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import best_placed, give_least_useful, place_seat  # noqa: E402
+
+
+def _scatter_card(pos: Deciding, skill_id: str, chooses: list[Option], pass_opt: Option | None) -> Option:
+    """The cost is a false intelligence on himself: not worth it when it may be refused."""
+    if pass_opt is not None:
+        return pass_opt
+    return best_placed(pos, chooses)
+
+
+AI = CharacterAI(
+    rank=31,
+    skills={Restock: SkillAI(card=give_least_useful), Scatter: SkillAI(seat=place_seat, card=_scatter_card)},
+)

@@ -147,3 +147,22 @@ CHARACTER = CharacterDef("standard.li_fu_meng_mian_ren", rules=(Composure, Rescu
 TEXT_SETS = {
     "004": CharacterDef("standard.li_fu_meng_mian_ren", rules=(Composure, Rescue, LiFuMengMianRenMission004)),
 }
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Position, SkillAI  # noqa: E402
+
+
+def _rescue_offer(pos: Position) -> bool:
+    """Reveal the identity to save a dying woman: only a likely ally."""
+    victim = pos.last_dying
+    return victim >= 0 and pos.ally(victim) > 0.5
+
+
+def _rescue_intel(pos: Position, seat: int, card: int) -> float:
+    return 1.0  # any of her false intelligence: each one removed saves her
+
+
+AI = CharacterAI(rank=40, skills={Rescue: SkillAI(offer=_rescue_offer, intel=_rescue_intel)})

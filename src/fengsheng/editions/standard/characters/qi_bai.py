@@ -109,3 +109,16 @@ class QiBaiMission(Mission):
 
 CHARACTER = CharacterDef("standard.qi_bai", rules=(Keen, Linkage, Gallant, QiBaiMission))
 TEXT_SETS = {"004": CharacterDef("standard.qi_bai", rules=(Keen, Linkage, OptionalGallant, QiBaiMission))}
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, SkillAI  # noqa: E402
+from fengsheng.bots.skills import give_least_useful, help_seat  # noqa: E402
+
+AI = CharacterAI(
+    rank=34,
+    mission_intel=("true", 5),
+    skills={Linkage: SkillAI(seat=help_seat, card=give_least_useful), Gallant: SkillAI(seat=help_seat)},
+)

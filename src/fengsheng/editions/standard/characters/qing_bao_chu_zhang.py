@@ -71,3 +71,11 @@ class QingBaoChuZhangMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.qing_bao_chu_zhang", rules=(Debrief, QingBaoChuZhangMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI  # noqa: E402
+
+AI = CharacterAI(rank=38, mission_intel=(RED, 3))  # his payment: the generic policy discards the least useful card

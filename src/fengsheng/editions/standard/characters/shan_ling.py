@@ -102,3 +102,27 @@ class ShanLingMission(Mission):
 
 CHARACTER = CharacterDef("standard.shan_ling", rules=(Snipe, ShanLingMission))
 TEXT_SETS = {"004": CharacterDef("standard.shan_ling", rules=(SnipeUpToThree, ShanLingMission))}
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import FLIP_COST, removal  # noqa: E402
+
+
+def _snipe_gain(pos: Deciding, o: Option, context: str) -> float:
+    """The burn of up to three intelligence of that seat: the best three removals."""
+    t = o.target
+    if t < 0:
+        return -1.0
+    intel = pos.view["seats"][t]["intel"]
+    gains = sorted((removal(pos, t, c) for c in intel), reverse=True)[:3]
+    return sum(gains) - FLIP_COST if len(intel) > 3 else sum(removal(pos, t, c) for c in intel) - FLIP_COST
+
+
+AI = CharacterAI(
+    rank=38,
+    mission_rel=(-1.0, -0.1, -0.2),  # the underground wiped out
+    skills={Snipe: SkillAI(gain=_snipe_gain)},
+)

@@ -151,3 +151,38 @@ class XiaoBaiMission(Mission):
 
 CHARACTER = CharacterDef("standard.xiao_bai", rules=(Disguise, Bribe, Exposed, XiaoBaiMission))
 TEXT_SETS = {"004": CharacterDef("standard.xiao_bai", rules=(Disguise, BribeWithThree, Exposed, XiaoBaiMission))}
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, Position, SkillAI  # noqa: E402
+from fengsheng.bots.skills import give_least_useful, removal  # noqa: E402
+
+
+def _bribe_gain(pos: Deciding, o: Option, context: str) -> float:
+    """收买: four cards for one intelligence of that seat, which becomes his (败露 at six)."""
+    t = o.target
+    if t < 0:
+        return -1.0
+    intel = pos.view["seats"][t]["intel"]
+    best = max((removal(pos, t, c) + pos.value(pos.seat, pos.colour(c)) for c in intel), default=-1.0)
+    if len(pos.view["seats"][pos.seat]["intel"]) >= 5:
+        return -1.0  # 败露 at six intelligence
+    return best - 4 * 0.35
+
+
+def _bribe_intel(pos: Position, seat: int, card: int) -> float:
+    return removal(pos, seat, card) + pos.value(pos.seat, pos.colour(card))
+
+
+def _death_wins(pos: Position) -> bool:
+    return not pos.view.get("death_order")  # the first to die
+
+
+AI = CharacterAI(
+    rank=20,  # 败露: never kept
+    mission_rel=(-0.6, -0.6, -0.2),
+    death_wins=_death_wins,
+    skills={Bribe: SkillAI(gain=_bribe_gain, card=give_least_useful, intel=_bribe_intel)},
+)

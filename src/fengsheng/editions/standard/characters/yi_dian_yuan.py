@@ -111,3 +111,26 @@ class YiDianYuanMission(Mission):
 
 CHARACTER = CharacterDef("standard.yi_dian_yuan", rules=(Decipher, Blown, YiDianYuanMission))
 TEXT_SETS = {"004": CharacterDef("standard.yi_dian_yuan", rules=(InspectFirst, Blown, YiDianYuanMission))}
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import FLIP_COST  # noqa: E402
+from fengsheng.core.cards import DECODE  # noqa: E402
+
+
+def _decipher_gain(pos: Deciding, o: Option, context: str) -> float:
+    """The flip that reads the card reaching him: a 破译, and a card more."""
+    tr = pos.transit()
+    if tr is None or tr.get("holder") != pos.seat or tr.get("card") is not None:
+        return -1.0
+    return pos.card_gain(DECODE, context) + 0.4 - FLIP_COST
+
+
+AI = CharacterAI(
+    rank=37,
+    mission_intel=(BLUE, 3),
+    skills={Decipher: SkillAI(gain=_decipher_gain), Blown: SkillAI(offer=False)},
+)
