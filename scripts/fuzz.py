@@ -1,6 +1,6 @@
 """Random-play fuzz of the engine: many games with uniformly random legal answers, invariants checked throughout.
 
-    python scripts/fuzz.py [--games 10000] [--seed 0] [--json] [--characters]
+    python scripts/fuzz.py [--games 10000] [--seed 0] [--json] [--characters] [--texts 000|004]
 
 Every legal configuration is played: 3 to 9 players, the optional identity row where it exists (4, 6, 7 players),
 醬油同盟 only with 2/2/2 or 3/3/3 (6 or 9 players), four-card victory, auto-pass on and off. After every decision
@@ -10,7 +10,8 @@ that raises is counted (never dropped) and a game that does not end within ``MAX
 
 With ``--characters`` every game is played with character cards (S-SETUP-1/2): each configuration twice, with the
 ``base`` pool (the 18 of the 2010 rulebook) and the ``all`` pool (plus the supplement), the characters dealt and
-chosen at random like every other decision (:func:`character_configs`).
+chosen at random like every other decision (:func:`character_configs`). ``--texts`` picks the character text set
+(the standard edition's ``000``, the default, or ``004``) and implies ``--characters``.
 
 The module is also imported by ``tests/contract/test_fuzz.py`` and ``tests/contract/test_fuzz_characters.py`` (smaller
 counts) and by other contract tests for :func:`all_configs` / :func:`character_configs`.
@@ -29,11 +30,13 @@ from collections.abc import Callable
 from typing import Any
 
 from fengsheng.config import CHARACTER_POOLS, Config
+from fengsheng.editions import get_edition
 from fengsheng.editions.standard.identities import DISTRIBUTION, OPTIONAL_DISTRIBUTION
 from fengsheng.game import Game
 from fengsheng.invariants import check
 from fengsheng.sim.runner import derive_seed
 
+STANDARD = get_edition("standard")
 MAX_DECISIONS = 100_000  # a random game needs a few hundred; far more means the game is stuck
 
 
@@ -62,10 +65,11 @@ def all_configs() -> list[Config]:
     return out
 
 
-def character_configs() -> list[Config]:
-    """Every legal configuration with character cards, once per pool (``base``, ``all``): 96 of them."""
+def character_configs(texts: str = "") -> list[Config]:
+    """Every legal configuration with character cards, once per pool (``base``, ``all``): 96 of them. ``texts``: the
+    character text set (``""`` = the edition's default)."""
     return [
-        Config.from_dict({**c.to_dict(), "characters": True, "character_pool": pool})
+        Config.from_dict({**c.to_dict(), "characters": True, "character_pool": pool, "character_texts": texts})
         for pool in CHARACTER_POOLS
         for c in all_configs()
     ]
@@ -77,6 +81,8 @@ def config_label(c: Config) -> str:
         parts.append("auto_pass")
     if c.characters:
         parts.append(f"characters:{c.character_pool}")
+        if c.character_texts != c.edition_rules.default_texts:
+            parts.append(f"texts:{c.character_texts}")
     return "+".join(parts)
 
 
@@ -210,8 +216,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--characters", action="store_true", help="play with character cards (both pools, random deal and choice)"
     )
+    ap.add_argument(
+        "--texts",
+        choices=STANDARD.text_sets,
+        default=None,
+        help="the character text set (default: the edition's first, 000); implies --characters",
+    )
     args = ap.parse_args(argv)
-    configs = character_configs() if args.characters else None
+    configs = character_configs(args.texts or "") if args.characters or args.texts else None
     summary = fuzz(args.games, args.seed, invariants=args.invariants, configs=configs)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False, sort_keys=True))

@@ -108,3 +108,121 @@ def test_fails_when_an_id_is_neither_covered_nor_waiting(tmp_path: Path, capsys:
     assert "S-PRIO-1" in rep["in_scope"]["missing"]
     assert rulecov.main(["--tests", str(tmp_path)]) == 1
     assert "FAIL" in capsys.readouterr().out
+
+
+# --- where each S- id is implemented ---------------------------------------------------------------------------
+
+
+def test_every_S_id_is_implemented_once_in_its_sections_module() -> None:
+    imp = rulecov.compute()["implementation"]
+    assert imp["missing"] == [], imp["missing"]
+    assert imp["twice"] == {}, imp["twice"]
+    assert imp["misplaced"] == {}, imp["misplaced"]
+    assert imp["malformed"] == {} and imp["unknown"] == {}
+    assert imp["ok"] and imp["warnings"] == []
+    ids = [r for r in rulecov.load_ids()[0] if r.startswith("S-")]
+    assert sorted(imp["implemented"]) == sorted(ids)
+    assert imp["implemented"]["S-TURN-5"] == ["flow/turn.py"]
+    assert imp["implemented"]["S-CARD-LOCK-3"] == ["cards/lock.py"]
+    assert imp["implemented"]["S-LOSE-1"] == ["flow/settle.py"]
+    assert imp["implemented"]["S-PASS-1"] == ["flow/passing.py"]
+    assert "flow/turn.py" in imp["mentioned"]["S-LOSE-1"]  # cited there, implemented elsewhere
+
+
+def test_the_elsewhere_list_is_small_with_a_reason_outside_the_sections_homes() -> None:
+    ids = rulecov.load_ids()[0]
+    assert len(rulecov.ELSEWHERE) <= 0.10 * sum(1 for r in ids if r.startswith("S-"))
+    for rid, (module, why) in rulecov.ELSEWHERE.items():
+        assert rid in ids, rid
+        assert (rulecov.SRC_DIR / module).is_file(), module
+        base = rulecov.HOMES.get(rulecov.section(rid), ())
+        assert not rulecov.in_homes(module, base), f"{rid}: {module} is already a home of its section"
+        assert len(why) > 10
+
+
+def test_every_section_and_card_type_has_a_home() -> None:
+    ids = [r for r in rulecov.load_ids()[0] if r.startswith("S-")]
+    for rid in ids:
+        assert rulecov.homes(rid), rid
+    types = {r.split("-")[2] for r in ids if rulecov.section(r) == "CARD"}
+    assert types == set(rulecov.CARD_MODULES)
+    for mod in rulecov.CARD_MODULES.values():
+        assert (rulecov.SRC_DIR / "cards" / f"{mod}.py").is_file()
+    assert rulecov.homes("S-CARD-LURE-2")[0] == "cards/lure_away.py"
+    assert rulecov.homes("S-PRIO-9")[-1] == "flow/settle.py"  # its ELSEWHERE module
+    assert rulecov.in_homes("editions/standard/characters/lao_gui.py", rulecov.homes("S-CHAR-2"))
+    assert not rulecov.in_homes("flow/window.py", rulecov.homes("S-TURN-1"))
+
+
+def test_implements_paragraph_and_citations() -> None:
+    doc = "Title (S-PRIO-1).\n\nProse S-TURN-9.\n\nImplements: S-TURN-1..3, S-PASS-2,\n    S-CARD-LOCK-1.\n\nMore: S-WIN-1."
+    ids, bad, span = rulecov.implements(doc)
+    assert ids == ["S-TURN-1", "S-TURN-2", "S-TURN-3", "S-PASS-2", "S-CARD-LOCK-1"]
+    assert bad == [] and span is not None
+    assert "S-WIN-1" not in doc[span[0] : span[1]]
+    assert rulecov.implements("No such paragraph; Implements: S-TURN-1 mid-line does not count")[0] == []
+    assert rulecov.implements("Implements: S-TURN-3..1, A-5, S-TURN-2")[:2] == (["S-TURN-2"], ["S-TURN-3..1", "A-5"])
+    assert rulecov.expand("(S-PREC-1/2/4, S-TURN-4..6; S-CARD-LOCK-3, xS-PRIO-1, S-PASS)") == [
+        "S-PREC-1",
+        "S-PREC-2",
+        "S-PREC-4",
+        "S-TURN-4",
+        "S-TURN-5",
+        "S-TURN-6",
+        "S-CARD-LOCK-3",
+    ]
+
+
+def _src(tmp_path: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_mentions_are_not_implementations(tmp_path: Path) -> None:
+    src = _src(
+        tmp_path,
+        {
+            "flow/turn.py": '"""Turns (S-TURN-2).\n\nImplements: S-TURN-1.\n"""\n',
+            "cards/lock.py": '"""Lock, relies on S-TURN-1."""\nX = 1  # S-TURN-1, S-PRIO-10\n',
+        },
+    )
+    imp = rulecov.compute_implementation({"S-TURN-1": "", "S-TURN-2": "", "S-PRIO-10": ""}, src)
+    assert imp["implemented"] == {"S-TURN-1": ["flow/turn.py"]}
+    assert imp["mentioned"]["S-TURN-1"] == ["cards/lock.py"]  # the Implements paragraph is not a mention
+    assert imp["mentioned"]["S-TURN-2"] == ["flow/turn.py"]
+    assert imp["missing"] == ["S-TURN-2", "S-PRIO-10"] and not imp["ok"]
+
+
+def test_fails_on_a_misplaced_twice_implemented_or_malformed_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = _src(
+        tmp_path,
+        {
+            "flow/turn.py": '"""Turns.\n\nImplements: S-TURN-1, S-PRIO-1.\n"""\n',
+            "flow/window.py": '"""Windows.\n\nImplements: S-TURN-1, S-PRIO-2, S-PRIO-X.\n"""\n',
+            "cards/lock.py": '"""Lock.\n\nImplements: S-CARD-LOCK-1, S-NOPE-1.\n"""\n',
+        },
+    )
+    ids = {r: "" for r in ("S-TURN-1", "S-PRIO-1", "S-PRIO-2", "S-CARD-LOCK-1")}
+    imp = rulecov.compute_implementation(ids, src)
+    assert imp["twice"] == {"S-TURN-1": ["flow/turn.py", "flow/window.py"]}
+    assert imp["misplaced"] == {"S-PRIO-1": {"module": "flow/turn.py", "homes": ["flow/window.py", "cards/base.py"]}}
+    assert imp["malformed"] == {"flow/window.py": ["S-PRIO-X"]}
+    assert imp["unknown"] == {"S-NOPE-1": ["cards/lock.py"]}
+    assert imp["implemented"]["S-PRIO-2"] == ["flow/window.py"] and imp["missing"] == []
+    assert len(imp["problems"]) == 4 and not imp["ok"]
+    assert rulecov.main(["--src", str(src)]) == 1
+    out = capsys.readouterr().out
+    assert "Misplaced: S-PRIO-1 is implemented in flow/turn.py" in out and "FAIL" in out
+
+
+def test_where_one_id_is(capsys: pytest.CaptureFixture[str]) -> None:
+    assert rulecov.main(["--where", "S-PRIO-9"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("S-PRIO-9: implemented in flow/settle.py")
+    assert "outside its section's modules" in out and "mentioned in:" in out
+    assert rulecov.main(["--where", "S-NOPE-1"]) == 1

@@ -14,14 +14,25 @@ carry several ids.
 
 Every section is in scope: all S- ids of standard.md (SETUP … VAR, TRIG, CHAR, COMP, TERM), the worked examples (EX)
 and the character skills (C). An in-scope id must be covered or listed in ``WAITING`` (with a reason); the waiting ids
-may be at most 10% of the in-scope ids (the list is empty since the characters exist). Exit status 0 when both hold, 1
-otherwise.
+may be at most 10% of the in-scope ids (the list is empty since the characters exist).
+
+The same command checks where each S- id is *implemented*. A module of ``src/fengsheng`` implements the ids listed in
+the ``Implements:`` paragraph of its module docstring (ids separated by commas, ``S-TURN-1..8`` for a range, up to the
+next blank line); any other citation of an id, anywhere in a module (prose, comments, a ``rule_id``), only *mentions*
+it. Every S- id of the specification must be implemented by exactly one module, and that module must be a home of the
+id's section (:data:`HOMES`; ``S-CARD-<TYPE>`` in ``cards/<type>.py``), or the module named for that id in
+:data:`ELSEWHERE`, the few rules whose code lives outside their section's module, each with the reason.
+
+    python tools/rulecov.py --where S-PRIO-9    # the implementing module and the mentions of one id
+
+Exit status 0 when the coverage and the implementation map both hold, 1 otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import fnmatch
 import json
 import os
 import re
@@ -32,6 +43,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 IDS_COPY = REPO / "tools" / "rule_ids.txt"
 TESTS_DIR = REPO / "tests"
+SRC_DIR = REPO / "src" / "fengsheng"
 DEFAULT_RULES = REPO.parent / "shared" / "rules"
 
 IN_SCOPE = (
@@ -212,11 +224,277 @@ def test_names(tests_dir: Path = TESTS_DIR) -> dict[str, list[str]]:
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# Where each S- id is implemented
+# ---------------------------------------------------------------------------------------------------------------
+
+# The modules (relative to src/fengsheng, ``*`` = any name) where each section's rules live.
+HOMES: dict[str, tuple[str, ...]] = {
+    "COMP": (  # the components: the deck, the identity cards, the characters, the play areas
+        "core/cards.py",
+        "cards/__init__.py",
+        "cards/base.py",
+        "editions/*/__init__.py",
+        "editions/*/deck.py",
+        "editions/*/identities.py",
+        "editions/*/characters/__init__.py",
+        "engine/state.py",
+    ),
+    "INTEL": ("core/cards.py", "rules/victory.py", "engine/primitives.py"),
+    "ID": ("rules/victory.py", "editions/*/identities.py"),
+    "DIST": ("flow/setup.py", "editions/*/identities.py"),
+    "SETUP": ("flow/setup.py", "editions/*/identities.py"),
+    "TURN": ("flow/turn.py",),
+    "PRIO": ("flow/window.py",),
+    "PASS": ("flow/passing.py", "flow/route.py"),
+    "METH": ("flow/passing.py", "flow/route.py"),
+    "PREC": (
+        "cards/lock.py",
+        "cards/lure_away.py",
+        "cards/intercept.py",
+        "cards/return_.py",
+        "flow/passing.py",
+        "flow/route.py",
+    ),
+    "DEATH": ("flow/settle.py",),
+    "LOSE": ("flow/settle.py",),
+    "WIN": ("flow/settle.py",),
+    "TRIG": ("flow/settle.py",),
+    "CHAR": ("characters/*.py", "editions/*/characters/*.py", "engine/primitives.py"),
+    "TERM": ("characters/*.py", "editions/*/characters/*.py", "engine/primitives.py"),
+    "VAR": ("config.py", "rules/victory.py", "editions/*/identities.py"),
+}
+# S-CARD-<TYPE>-n lives in cards/<module>.py (or an edition's own module for that type).
+CARD_MODULES = {
+    "LOCK": "lock",
+    "LURE": "lure_away",
+    "INTERCEPT": "intercept",
+    "RETURN": "return_",
+    "DECODE": "decode",
+    "BURN": "burn",
+    "SEE": "see_through",
+    "PROBE": "probe",
+    "TOF": "true_or_false",
+}
+
+# Rules implemented outside their section's modules, by decision: (module, why). Most restate another id, whose
+# code they share.
+ELSEWHERE: dict[str, tuple[str, str]] = {
+    "S-TURN-9": ("cards/base.py", "where a used card goes is CardHandler.dispose (试探's own in cards/probe.py)"),
+    "S-PRIO-1": ("cards/base.py", "CardHandler.can_use: a rule's permission beats the card's own restriction"),
+    "S-PRIO-9": ("flow/settle.py", "automatic skills are the triggers of S-TRIG-1 (the Triggers frame)"),
+    "S-PASS-13": ("cards/base.py", "the steps a card may be used in are each card type's CardHandler.windows"),
+    "S-DEATH-6": ("characters/base.py", "Skill.active: a face-down character's skills, death skills too, are off"),
+    "S-DEATH-7": ("flow/passing.py", "a pass goes on past a dead player: S-PASS-11 and S-PASS-7"),
+    "S-WIN-2": ("rules/victory.py", "who shares a win is each victory rule's winners()"),
+    "S-WIN-9": ("rules/victory.py", "the same rule as S-ID-4 (BystanderMission.can_declare)"),
+    "S-TRIG-3": ("flow/window.py", "the same rules as S-PRIO-8 and S-PRIO-6 (order of use, LIFO)"),
+    "S-TRIG-4": (
+        "flow/window.py",
+        "a cancelled use never resolves, so its effect's events and their triggers never happen",
+    ),
+    "S-ID-5": ("views.py", "identities are secret in every view until revealed"),
+    "S-CHAR-6": ("cards/see_through.py", "识破 targets card uses only: the same rule as S-CARD-SEE-5"),
+    "S-CHAR-7": ("core/state.py", "Seat.sex_matches"),
+    "S-TERM-13": ("flow/window.py", "the same rule as S-TRIG-4"),
+    "S-TERM-14": ("views.py", "the discard pile is in every view"),
+    "S-TERM-15": ("core/state.py", "the same rule as S-CHAR-7 (Seat.sex_matches)"),
+    "S-TERM-16": ("flow/settle.py", "the same rule as S-WIN-7 (the Declaration frame)"),
+}
+
+_CITE = re.compile(r"(?<![A-Za-z0-9_-])(S-(?:CARD-[A-Z]+|[A-Z]+))-(\d+)((?:(?:\.\.|/)\d+)*)(?![0-9])")
+_IMPLEMENTS = re.compile(r"^[ \t]*Implements:(.*?)(?=\n[ \t]*\n|\Z)", re.M | re.S)
+_ENTRY = re.compile(r"(S-(?:CARD-[A-Z]+|[A-Z]+))-(\d+)(?:\.\.(\d+))?")
+
+
+def expand(text: str) -> list[str]:
+    """Every S- id cited in ``text``; ``S-PASS-1..3`` and ``S-PREC-1/2`` stand for several."""
+    out: list[str] = []
+    for m in _CITE.finditer(text):
+        nums = [int(m.group(2))]
+        for sep, n in re.findall(r"(\.\.|/)(\d+)", m.group(3)):
+            nums += list(range(nums[-1] + 1, int(n) + 1)) if sep == ".." else [int(n)]
+        out += [f"{m.group(1)}-{k}" for k in nums]
+    return out
+
+
+def implements(doc: str) -> tuple[list[str], list[str], tuple[int, int] | None]:
+    """(ids, malformed entries, span of the paragraph) of the ``Implements:`` paragraph of a module docstring."""
+    m = _IMPLEMENTS.search(doc)
+    if m is None:
+        return [], [], None
+    ids: list[str] = []
+    bad: list[str] = []
+    for item in m.group(1).replace("\n", " ").split(","):
+        item = item.strip().rstrip(".")
+        e = _ENTRY.fullmatch(item)
+        if e is None:
+            bad.append(item)
+            continue
+        first, last = int(e.group(2)), int(e.group(3) or e.group(2))
+        if last < first:
+            bad.append(item)
+            continue
+        ids += [f"{e.group(1)}-{k}" for k in range(first, last + 1)]
+    return ids, bad, m.span()
+
+
+def homes(rid: str) -> tuple[str, ...]:
+    """The module patterns where ``rid`` may be implemented (its section's, or its :data:`ELSEWHERE` module)."""
+    sec = section(rid)
+    if sec == "CARD":
+        mod = CARD_MODULES.get(rid.split("-")[2])
+        base: tuple[str, ...] = (f"cards/{mod}.py", f"editions/*/cards/{mod}.py") if mod else ()
+    else:
+        base = HOMES.get(sec, ())
+    return base + ((ELSEWHERE[rid][0],) if rid in ELSEWHERE else ())
+
+
+def in_homes(module: str, patterns: tuple[str, ...]) -> bool:
+    return any(fnmatch.fnmatchcase(module, p) for p in patterns)
+
+
+def scan_sources(src_dir: Path = SRC_DIR) -> dict[str, dict[str, list[str]]]:
+    """Per module (path relative to ``src_dir``): the ids it ``implements``, the ids it ``mentions`` and the
+    ``malformed`` entries of its Implements paragraph."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for path in sorted(src_dir.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        try:
+            tree = ast.parse(text, filename=str(path))
+        except SyntaxError:
+            continue
+        doc = ast.get_docstring(tree, clean=False) or ""
+        ids, bad, span = implements(doc)
+        rest = text
+        if span is not None:
+            rest = text.replace(doc[span[0] : span[1]], "", 1)
+        out[path.relative_to(src_dir).as_posix()] = {"implements": ids, "mentions": expand(rest), "malformed": bad}
+    return out
+
+
+def compute_implementation(ids: dict[str, str], src_dir: Path = SRC_DIR) -> dict[str, Any]:
+    """The implementation map of the S- ids: where each is implemented and mentioned, and what is wrong."""
+    modules = scan_sources(src_dir)
+    s_ids = [r for r in ids if r.startswith("S-")]
+    implemented: dict[str, list[str]] = {}
+    mentioned: dict[str, list[str]] = {}
+    for mod, found in modules.items():
+        for rid in dict.fromkeys(found["implements"]):
+            implemented.setdefault(rid, []).append(mod)
+        for rid in dict.fromkeys(found["mentions"]):
+            mentioned.setdefault(rid, []).append(mod)
+    missing = [r for r in s_ids if r not in implemented]
+    twice = {r: implemented[r] for r in s_ids if len(implemented.get(r, [])) > 1}
+    misplaced = {
+        r: implemented[r][0]
+        for r in s_ids
+        if len(implemented.get(r, [])) == 1 and not in_homes(implemented[r][0], homes(r))
+    }
+    unknown = {r: mods for r, mods in implemented.items() if r not in ids}
+    malformed = {mod: found["malformed"] for mod, found in modules.items() if found["malformed"]}
+    elsewhere_used = [r for r in ELSEWHERE if implemented.get(r) == [ELSEWHERE[r][0]]]
+    stale = sorted(r for r in ELSEWHERE if r not in elsewhere_used)
+    problems = []
+    if missing:
+        problems.append(f"{len(missing)} S- id(s) implemented nowhere")
+    if twice:
+        problems.append(f"{len(twice)} S- id(s) implemented by more than one module")
+    if misplaced:
+        problems.append(f"{len(misplaced)} S- id(s) implemented outside their section's modules")
+    if unknown:
+        problems.append("Implements lines cite ids that are not in the specification: " + ", ".join(sorted(unknown)))
+    if malformed:
+        problems.append(f"malformed Implements entries in {len(malformed)} module(s)")
+    warnings = []
+    if stale:
+        warnings.append(
+            "ELSEWHERE entries not implemented in the module they name (remove or fix): " + ", ".join(stale)
+        )
+    sections: dict[str, dict[str, int]] = {}
+    for r in s_ids:
+        row = sections.setdefault(section(r), {"total": 0, "home": 0, "elsewhere": 0, "misplaced": 0, "missing": 0})
+        row["total"] += 1
+        if r in missing:
+            row["missing"] += 1
+        elif r in misplaced or r in twice:
+            row["misplaced"] += 1
+        elif r in elsewhere_used:
+            row["elsewhere"] += 1
+        else:
+            row["home"] += 1
+    by_module: dict[str, int] = {}
+    for r in s_ids:
+        for mod in implemented.get(r, []):
+            by_module[mod] = by_module.get(mod, 0) + 1
+    return {
+        "implemented": {r: implemented[r] for r in s_ids if r in implemented},
+        "mentioned": {r: mentioned.get(r, []) for r in s_ids},
+        "sections": sections,
+        "modules": dict(sorted(by_module.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "elsewhere": {r: {"module": ELSEWHERE[r][0], "why": ELSEWHERE[r][1]} for r in elsewhere_used},
+        "missing": missing,
+        "twice": twice,
+        "misplaced": {r: {"module": m, "homes": list(homes(r))} for r, m in misplaced.items()},
+        "unknown": unknown,
+        "malformed": malformed,
+        "warnings": warnings,
+        "problems": problems,
+        "ok": not problems,
+    }
+
+
+def render_implementation(imp: dict[str, Any]) -> str:
+    out = ["Implementation map: the module whose docstring's Implements: lists each S- id", ""]
+    head = f"  {'section':<8} {'home':>6} {'elsewhere':>10} {'misplaced':>10} {'missing':>8} {'total':>6}"
+    out.append(head)
+    tot = {"home": 0, "elsewhere": 0, "misplaced": 0, "missing": 0, "total": 0}
+    for name, row in imp["sections"].items():
+        out.append(
+            f"  {name:<8} {row['home']:>6} {row['elsewhere']:>10} {row['misplaced']:>10} {row['missing']:>8}"
+            f" {row['total']:>6}"
+        )
+        for k in tot:
+            tot[k] += row[k]
+    out.append(
+        f"  {'total':<8} {tot['home']:>6} {tot['elsewhere']:>10} {tot['misplaced']:>10} {tot['missing']:>8}"
+        f" {tot['total']:>6}"
+    )
+    out += ["", "Implementing modules (S- ids each):"]
+    out += [f"  {n:>3}  {mod}" for mod, n in imp["modules"].items()]
+    if imp["elsewhere"]:
+        out += ["", "Outside their section's modules, by decision (ELSEWHERE):"]
+        out += [f"  {r:<12} {e['module']:<22} {e['why']}" for r, e in imp["elsewhere"].items()]
+    if imp["missing"]:
+        out += ["", "Implemented nowhere: " + ", ".join(imp["missing"])]
+    for r, mods in imp["twice"].items():
+        out.append(f"Implemented twice: {r} in " + ", ".join(mods))
+    for r, m in imp["misplaced"].items():
+        out.append(f"Misplaced: {r} is implemented in {m['module']}; its homes: " + ", ".join(m["homes"]))
+    for mod, bad in imp["malformed"].items():
+        out.append(f"Malformed Implements entries in {mod}: " + ", ".join(repr(b) for b in bad))
+    for w in imp["warnings"]:
+        out += ["", f"warning: {w}"]
+    return "\n".join(out)
+
+
+def where(rid: str, imp: dict[str, Any]) -> str:
+    mods = imp["implemented"].get(rid, [])
+    lines = [f"{rid}: implemented in " + (", ".join(mods) if mods else "no module")]
+    if rid in imp["elsewhere"]:
+        lines.append(f"  outside its section's modules: {imp['elsewhere'][rid]['why']}")
+    lines.append("  homes: " + ", ".join(homes(rid)))
+    mentions = imp["mentioned"].get(rid, [])
+    lines.append("  mentioned in: " + (", ".join(mentions) if mentions else "no module"))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # Report
 # ---------------------------------------------------------------------------------------------------------------
 
 
-def compute(rules: str | None = None, tests: str | None = None) -> dict[str, Any]:
+def compute(rules: str | None = None, tests: str | None = None, src: str | None = None) -> dict[str, Any]:
+    """The coverage report, with the implementation map under ``implementation`` (``ok`` needs both)."""
     ids, source, warnings = load_ids(rules)
     tdir = Path(tests) if tests else TESTS_DIR
     covering: dict[str, list[str]] = {}
@@ -274,6 +552,7 @@ def compute(rules: str | None = None, tests: str | None = None) -> dict[str, Any
         warnings.append("waiting-list entries that are not rule ids: " + ", ".join(not_ids))
     if unknown:
         warnings.append("test names cite ids that are not in the specification: " + ", ".join(sorted(unknown)))
+    imp = compute_implementation(ids, Path(src) if src else SRC_DIR)
     return {
         "source": source,
         "tests": n_tests,
@@ -292,7 +571,8 @@ def compute(rules: str | None = None, tests: str | None = None) -> dict[str, Any
         "titles": ids,
         "warnings": warnings,
         "problems": problems,
-        "ok": not problems,
+        "implementation": imp,
+        "ok": not problems and imp["ok"],
     }
 
 
@@ -331,8 +611,9 @@ def render(rep: dict[str, Any]) -> str:
             out.append(f"  {name} uncovered: " + ", ".join(s["missing"]))
     for w in rep["warnings"]:
         out += ["", f"warning: {w}"]
-    out.append("")
-    out.append("OK" if rep["ok"] else "FAIL: " + "; ".join(rep["problems"]))
+    out += ["", render_implementation(rep["implementation"]), ""]
+    problems = rep["problems"] + rep["implementation"]["problems"]
+    out.append("OK" if rep["ok"] else "FAIL: " + "; ".join(problems))
     return "\n".join(out)
 
 
@@ -341,6 +622,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
     ap.add_argument("--rules", help="the rules directory (default: $FENGSHENG_RULES or ../shared/rules)")
     ap.add_argument("--tests", help="the tests directory (default: tests/ of this repository)")
+    ap.add_argument("--src", help="the source package (default: src/fengsheng of this repository)")
+    ap.add_argument("--where", metavar="ID", help="print where one S- id is implemented and mentioned")
     ap.add_argument("--write-ids", action="store_true", help="regenerate tools/rule_ids.txt from the rules directory")
     args = ap.parse_args(argv)
     if args.write_ids:
@@ -356,7 +639,10 @@ def main(argv: list[str] | None = None) -> int:
         write_copy(ids, d)
         print(f"wrote {len(ids)} ids to {_rel(IDS_COPY)}")
         return 0
-    rep = compute(args.rules, args.tests)
+    rep = compute(args.rules, args.tests, args.src)
+    if args.where:
+        print(where(args.where, rep["implementation"]))
+        return 0 if args.where in rep["implementation"]["implemented"] else 1
     if args.json:
         print(json.dumps(rep, ensure_ascii=False, indent=2))
     else:

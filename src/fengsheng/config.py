@@ -1,7 +1,12 @@
 """Game configuration: the edition, player count, identity distribution, variants and engine switches (S-DIST, S-VAR).
 
 What an edition fixes (its identity table, player range, characters and text sets) comes from the edition object
-(``fengsheng.editions``); the config only names it."""
+(``fengsheng.editions``); the config only names it.
+
+The first game of S-VAR-3 is Config(players=4 or 6, optional_distribution=True): characters are off by default.
+
+Implements: S-VAR-3.
+"""
 
 from __future__ import annotations
 

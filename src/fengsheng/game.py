@@ -97,6 +97,6 @@ class Game(Primitives):
         return clone
 
     def __repr__(self) -> str:
-        d = self._decision
+        d = self.decision
         where = f"waiting on seat {d.seat} ({d.kind})" if d else f"over: {self.result}"
         return f"<Game {self.n}p seed={self.seed} turn={self.turn} {where}>"

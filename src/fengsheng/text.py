@@ -1,11 +1,14 @@
 """Names and log lines in Chinese (default) and English.
 
 Texts are data: one table per language. :func:`render_event` turns an event, as one seat saw it (or a spectator),
-into a line of text. Nothing here reads hidden state: it only formats what the event dict already contains.
+into a line of text, by the renderer registered for the event's kind (``@line("obtain")``, one small function per
+kind, grouped by section like ``fengsheng.core.events``; the bookkeeping kinds in :data:`SILENT` get no line).
+Nothing here reads hidden state: it only formats what the event dict already contains.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
@@ -125,19 +128,20 @@ def seat_name(seat: int | None, lang: str = "zh") -> str:
     return f"{seat}号" if lang == "zh" else f"P{seat}"
 
 
-def character_name(cid: str | None, lang: str = "zh") -> str:
-    """A character's name; a face-down character not known to the viewer is 盖伏 / face down."""
+def character_name(cid: str | None, lang: str = "zh", text_set: str = "") -> str:
+    """A character's name (in the game's character texts ``text_set``); a face-down character not known to the
+    viewer is 盖伏 / face down."""
     if cid is None:
         return "【盖伏角色】" if lang == "zh" else "[face-down character]"
 
-    ch = _catalog().get(cid)
+    ch = _catalog(text_set).get(cid)
     return f"【{ch.name(lang)}】" if ch is not None else cid
 
 
-def skill_name(skill_id: str, lang: str = "zh") -> str:
+def skill_name(skill_id: str, lang: str = "zh", text_set: str = "") -> str:
     """A skill's printed name, or its character's name and number (C-LAO_GUI-1 → 老鬼 1)."""
 
-    for ch in _catalog().values():
+    for ch in _catalog(text_set).values():
         for sk in ch.texts.get("skills", []):
             if sk["id"] == skill_id:
                 label = sk["name"][lang] or f"{ch.name(lang)} {skill_id.rsplit('-', 1)[-1]}"
@@ -145,264 +149,402 @@ def skill_name(skill_id: str, lang: str = "zh") -> str:
     return skill_id
 
 
-def render_event(e: dict[str, Any], lang: str = "zh") -> str | None:
-    """One line for an event (as a seat saw it). ``None`` for bookkeeping events not worth a line."""
-    k = e["kind"]
+# ==============================================================================================================
+# Log lines: one renderer per event kind, grouped by section like fengsheng.core.events
+# ==============================================================================================================
+Renderer = Callable[[dict[str, Any], str, str], str | None]
+
+RENDERERS: dict[str, Renderer] = {}
+"""The renderer of each event kind that has a log line (see :func:`line`)."""
+
+SILENT = frozenset({"phase", "turn_end", "resolve_stack", "resolve", "cancelled", "tof_leftover", "dying"})
+"""Bookkeeping kinds that never get a line (their news is told by the events around them)."""
+
+
+def line(*kinds: str) -> Callable[[Renderer], Renderer]:
+    """Register the decorated ``(event, lang, text_set) -> str | None`` as the renderer of ``kinds``."""
+
+    def register(fn: Renderer) -> Renderer:
+        for k in kinds:
+            if k in RENDERERS or k in SILENT:
+                raise ValueError(f"event kind {k!r} already has a renderer or is silent")
+            RENDERERS[k] = fn
+        return fn
+
+    return register
+
+
+def render_event(e: dict[str, Any], lang: str = "zh", text_set: str = "") -> str | None:
+    """One line for an event (as a seat saw it), by the renderer registered for ``e["kind"]``. ``text_set``: the
+    game's character texts (for character and skill names).
+
+    ``None`` for the bookkeeping kinds in :data:`SILENT`, for a kind without a renderer (an unknown kind gets no
+    line), and when the seat did not see what the line would say (another seat's identity)."""
+    render = RENDERERS.get(e["kind"])
+    return render(e, lang, text_set) if render is not None else None
+
+
+def _s(e: dict[str, Any], key: str, lang: str) -> str:
+    """The seat in field ``key``."""
+    return seat_name(e.get(key), lang)
+
+
+def _c(e: dict[str, Any], key: str, lang: str) -> str:
+    """The card in field ``key`` (``[?]`` when the seat did not see it)."""
+    return card_name(e.get(key), lang)
+
+
+# --- Setup (S-SETUP) ------------------------------------------------------------------------------------------
+@line("setup")
+def _setup(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    if lang == "zh":
+        return f"{e['players']}人局，身份分配 {e['distribution']}"
+    return f"{e['players']} players, identities {e['distribution']}"
+
+
+@line("characters_dealt")
+def _characters_dealt(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    if "characters" not in e:
+        return None
+    names = " / ".join(character_name(c, lang, text_set) for c in e["characters"])
+    seat = _s(e, "seat", lang)
+    return f"{seat} 获发角色：{names}" if lang == "zh" else f"{seat} is dealt {names}"
+
+
+@line("character")
+def _character(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     zh = lang == "zh"
-
-    def S(key: str) -> str:
-        return seat_name(e.get(key), lang)
-
-    def C(key: str) -> str:
-        return card_name(e.get(key), lang)
-
-    def N(v: str) -> str:
-        return name(v, lang)
-
-    if k == "setup":
-        return (
-            f"{e['players']}人局，身份分配 {e['distribution']}"
-            if zh
-            else f"{e['players']} players, identities {e['distribution']}"
-        )
-    if k == "identity":
-        if "identity" not in e:
-            return None
-        return (
-            f"你（{S('seat')}）的身份：{N(e['identity'])}" if zh else f"Your identity ({S('seat')}): {N(e['identity'])}"
-        )
-    if k == "draw":
-        cards = e.get("cards")
-        shown = " ".join(card_name(c, lang) for c in cards) if cards is not None else ""
-        return (
-            f"{S('seat')} 抽了{e['count']}张牌 {shown}".rstrip()
-            if zh
-            else f"{S('seat')} draws {e['count']} {shown}".rstrip()
-        )
-    if k == "first_player":
-        return f"起始玩家：{S('seat')}" if zh else f"First player: {S('seat')}"
-    if k == "turn":
-        return f"—— 第{e['turn']}回合：{S('seat')} ——" if zh else f"—— Turn {e['turn']}: {S('seat')} ——"
-    if k == "phase":
-        return None
-    if k == "use":
-        tgt = ""
-        if e.get("target", -1) >= 0:
-            tgt = f" → {S('target')}"
-        if e["use"] == "burn":
-            tgt += f" {card_name(e['ref'], lang)}"
-        if e["use"] == "see_through":
-            tgt = f" → #{e['ref']}"
-        card = card_name(e.get("card"), lang)
-        return (
-            f"{S('seat')} 使用 #{e['uid']} {N(e['use'])}{tgt} {card}"
-            if zh
-            else f"{S('seat')} uses #{e['uid']} {N(e['use'])}{tgt} {card}"
-        )
-    if k == "resolve_stack":
-        return None
-    if k == "resolve":
-        return None
-    if k == "no_effect":
-        return f"#{e['uid']} {N(e['use'])} 被识破，无效" if zh else f"#{e['uid']} {N(e['use'])} is cancelled"
-    if k == "fizzle":
-        return (
-            f"#{e['uid']} {N(e['use'])} 失去目标，无效"
-            if zh
-            else f"#{e['uid']} {N(e['use'])} has no effect ({e['why']})"
-        )
-    if k == "cancelled":
-        return None
-    if k == "revealed":
-        return f"#{e['uid']} 是 {C('card')}" if zh else f"#{e['uid']} was {C('card')}"
-    if k == "locked":
-        return f"{S('seat')} 被锁定" if zh else f"{S('seat')} is locked"
-    if k == "lured":
-        return f"{S('seat')} 被调虎离山" if zh else f"{S('seat')} is lured away"
-    if k == "returned":
-        return f"{S('seat')} 退回情报" if zh else f"{S('seat')} returns the intelligence"
-    if k == "decoded":
-        seen = f"：{C('card')}" if "card" in e else ""
-        return f"{S('seat')} 破译了情报{seen}" if zh else f"{S('seat')} decodes the intelligence{seen}"
-    if k == "burned":
-        return (
-            f"{S('by')} 烧毁了 {S('seat')} 面前的 {C('card')}"
-            if zh
-            else f"{S('by')} burns {C('card')} in front of {S('seat')}"
-        )
-    if k == "probe":
-        if "identity" in e:
-            what = f"{N(e['identity'])}/{N(e['effect'])}/“{e['line']}”"
-            return f"{S('user')} 试探 {S('target')}：{what}" if zh else f"{S('user')} probes {S('target')}: {what}"
-        return f"{S('user')} 试探 {S('target')}" if zh else f"{S('user')} probes {S('target')}"
-    if k == "probe_answer":
-        a = e["answer"]
-        if a == "line":
-            return f"{S('seat')}：“{e['line']}”" if zh else f"{S('seat')} says: “{e['line']}”"
-        if a == "draw":
-            return f"{S('seat')} 执行：抽二张牌" if zh else f"{S('seat')} draws 2"
-        if a == "discard":
-            return f"{S('seat')} 执行：弃掉 {C('card')}" if zh else f"{S('seat')} discards {C('card')}"
-        return f"{S('seat')} 没有手牌可弃" if zh else f"{S('seat')} has no card to discard"
-    if k == "tof_layout":
-        return f"真伪莫辨：摆出{e['count']}张牌" if zh else f"True or False: {e['count']} cards laid out"
-    if k == "tof_leftover":
-        return None
-    if k == "send":
-        tgt = f" → {S('target')}" if e.get("target", -1) >= 0 else ""
-        return (
-            f"{S('seat')} 以{N(e['method'])}传出情报{tgt} {C('card')}"
-            if zh
-            else f"{S('seat')} sends {N(e['method'])}{tgt} {C('card')}"
-        )
-    if k == "cannot_send":
-        return f"{S('seat')} 无法传出情报" if zh else f"{S('seat')} cannot send intelligence"
-    if k == "arrive":
-        return f"情报到达 {S('seat')}" if zh else f"The intelligence reaches {S('seat')}"
-    if k == "turn_back":
-        return "直达情报返回传出者" if zh else "The direct intelligence turns back to the sender"
-    if k == "decline":
-        return f"{S('seat')} 不接收" if zh else f"{S('seat')} declines"
-    if k == "obtain":
-        how = e["how"]
-        if zh:
-            verb = {"intercept": "截获", "true_or_false": "选得", "forced": "被迫接收"}.get(how, "接收")
-            return f"{S('seat')} {verb}情报 {C('card')}"
-        verb = {"intercept": "intercepts", "true_or_false": "picks", "forced": "must take"}.get(how, "takes")
-        return f"{S('seat')} {verb} {C('card')}"
-    if k == "intel_discarded":
-        return f"无人接收，情报 {C('card')} 进入弃牌堆" if zh else f"Nobody takes it: {C('card')} is discarded"
-    if k == "reshuffle":
-        return (
-            f"弃牌堆洗混成为新牌库（{e['count']}张）"
-            if zh
-            else f"The discard pile becomes the deck ({e['count']} cards)"
-        )
-    if k == "dying":
-        return None
-    if k == "rescued":
-        return f"{S('seat')} 获救" if zh else f"{S('seat')} is rescued"
-    if k == "died":
-        return (
-            f"{S('seat')} 死亡，身份：{N(e['identity'])}" if zh else f"{S('seat')} dies; identity: {N(e['identity'])}"
-        )
-    if k == "lost":
-        return (
-            f"{S('seat')} 输掉游戏，身份：{N(e['identity'])}"
-            if zh
-            else f"{S('seat')} loses; identity: {N(e['identity'])}"
-        )
-    if k == "declare":
-        return f"{S('seat')} 宣告胜利！" if zh else f"{S('seat')} declares victory!"
-    if k == "game_over":
-        return result_line(e, lang)
-    return _render_character_event(e, lang)
+    seat = _s(e, "seat", lang)
+    who = character_name(e.get("character"), lang, text_set)
+    state = "" if e.get("face_up") else ("（盖伏）" if zh else " (face down)")
+    return f"{seat} 的角色：{who}{state}" if zh else f"{seat} plays {who}{state}"
 
 
-def _render_character_event(e: dict[str, Any], lang: str) -> str | None:
-    k = e["kind"]
+@line("identity")
+def _identity(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    if "identity" not in e:
+        return None
+    seat, identity = _s(e, "seat", lang), name(e["identity"], lang)
+    return f"你（{seat}）的身份：{identity}" if lang == "zh" else f"Your identity ({seat}): {identity}"
+
+
+@line("first_player")
+def _first_player(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat = _s(e, "seat", lang)
+    return f"起始玩家：{seat}" if lang == "zh" else f"First player: {seat}"
+
+
+# --- Turns (S-TURN) -------------------------------------------------------------------------------------------
+@line("turn")
+def _turn(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat = _s(e, "seat", lang)
+    return f"—— 第{e['turn']}回合：{seat} ——" if lang == "zh" else f"—— Turn {e['turn']}: {seat} ——"
+
+
+@line("draw")
+def _draw(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    cards = e.get("cards")
+    shown = " ".join(card_name(c, lang) for c in cards) if cards is not None else ""
+    seat = _s(e, "seat", lang)
+    if lang == "zh":
+        return f"{seat} 抽了{e['count']}张牌 {shown}".rstrip()
+    return f"{seat} draws {e['count']} {shown}".rstrip()
+
+
+@line("reshuffle")
+def _reshuffle(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    if lang == "zh":
+        return f"弃牌堆洗混成为新牌库（{e['count']}张）"
+    return f"The discard pile becomes the deck ({e['count']} cards)"
+
+
+@line("cannot_send")
+def _cannot_send(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat = _s(e, "seat", lang)
+    return f"{seat} 无法传出情报" if lang == "zh" else f"{seat} cannot send intelligence"
+
+
+# --- Passing (S-PASS, S-METH) ---------------------------------------------------------------------------------
+@line("send")
+def _send(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    tgt = f" → {_s(e, 'target', lang)}" if e.get("target", -1) >= 0 else ""
+    seat, method, card = _s(e, "seat", lang), name(e["method"], lang), _c(e, "card", lang)
+    return f"{seat} 以{method}传出情报{tgt} {card}" if lang == "zh" else f"{seat} sends {method}{tgt} {card}"
+
+
+@line("turn_back")
+def _turn_back(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    return "直达情报返回传出者" if lang == "zh" else "The direct intelligence turns back to the sender"
+
+
+@line("intel_discarded")
+def _intel_discarded(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    card = _c(e, "card", lang)
+    return f"无人接收，情报 {card} 进入弃牌堆" if lang == "zh" else f"Nobody takes it: {card} is discarded"
+
+
+@line("arrive")
+def _arrive(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat = _s(e, "seat", lang)
+    return f"情报到达 {seat}" if lang == "zh" else f"The intelligence reaches {seat}"
+
+
+@line("decline")
+def _decline(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat = _s(e, "seat", lang)
+    return f"{seat} 不接收" if lang == "zh" else f"{seat} declines"
+
+
+# --- Windows and the stack (S-PRIO) ---------------------------------------------------------------------------
+@line("use")
+def _use(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    tgt = ""
+    if e.get("target", -1) >= 0:
+        tgt = f" → {_s(e, 'target', lang)}"
+    if e["use"] == "burn":
+        tgt += f" {card_name(e['ref'], lang)}"
+    if e["use"] == "see_through":
+        tgt = f" → #{e['ref']}"
+    seat, use, card = _s(e, "seat", lang), name(e["use"], lang), _c(e, "card", lang)
+    return (
+        f"{seat} 使用 #{e['uid']} {use}{tgt} {card}" if lang == "zh" else f"{seat} uses #{e['uid']} {use}{tgt} {card}"
+    )
+
+
+@line("no_effect")
+def _no_effect(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    use = name(e["use"], lang)
+    return f"#{e['uid']} {use} 被识破，无效" if lang == "zh" else f"#{e['uid']} {use} is cancelled"
+
+
+@line("fizzle")
+def _fizzle(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    use = name(e["use"], lang)
+    return f"#{e['uid']} {use} 失去目标，无效" if lang == "zh" else f"#{e['uid']} {use} has no effect ({e['why']})"
+
+
+# --- Cards (S-CARD-*) -----------------------------------------------------------------------------------------
+@line("locked")
+def _locked(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat = _s(e, "seat", lang)
+    return f"{seat} 被锁定" if lang == "zh" else f"{seat} is locked"
+
+
+@line("lured")
+def _lured(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat = _s(e, "seat", lang)
+    return f"{seat} 被调虎离山" if lang == "zh" else f"{seat} is lured away"
+
+
+@line("returned")
+def _returned(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat = _s(e, "seat", lang)
+    return f"{seat} 退回情报" if lang == "zh" else f"{seat} returns the intelligence"
+
+
+@line("decoded")
+def _decoded(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seen = f"：{_c(e, 'card', lang)}" if "card" in e else ""
+    seat = _s(e, "seat", lang)
+    return f"{seat} 破译了情报{seen}" if lang == "zh" else f"{seat} decodes the intelligence{seen}"
+
+
+@line("probe")
+def _probe(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     zh = lang == "zh"
-    seat = seat_name(e.get("seat"), lang)
-    if k == "characters_dealt":
-        if "characters" not in e:
-            return None
-        names = " / ".join(character_name(c, lang) for c in e["characters"])
-        return f"{seat} 获发角色：{names}" if zh else f"{seat} is dealt {names}"
-    if k == "character":
-        who = character_name(e.get("character"), lang)
-        state = "" if e.get("face_up") else ("（盖伏）" if zh else " (face down)")
-        return f"{seat} 的角色：{who}{state}" if zh else f"{seat} plays {who}{state}"
-    if k == "flip":
-        return (
-            f"{seat} 翻开角色 {character_name(e['character'], lang)}"
-            if zh
-            else f"{seat} flips {character_name(e['character'], lang)}"
+    user, target = _s(e, "user", lang), _s(e, "target", lang)
+    if "identity" in e:
+        what = f"{name(e['identity'], lang)}/{name(e['effect'], lang)}/“{e['line']}”"
+        return f"{user} 试探 {target}：{what}" if zh else f"{user} probes {target}: {what}"
+    return f"{user} 试探 {target}" if zh else f"{user} probes {target}"
+
+
+@line("probe_answer")
+def _probe_answer(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    zh = lang == "zh"
+    seat = _s(e, "seat", lang)
+    a = e["answer"]
+    if a == "line":
+        return f"{seat}：“{e['line']}”" if zh else f"{seat} says: “{e['line']}”"
+    if a == "draw":
+        return f"{seat} 执行：抽二张牌" if zh else f"{seat} draws 2"
+    if a == "discard":
+        card = _c(e, "card", lang)
+        return f"{seat} 执行：弃掉 {card}" if zh else f"{seat} discards {card}"
+    return f"{seat} 没有手牌可弃" if zh else f"{seat} has no card to discard"
+
+
+@line("revealed")
+def _revealed(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    card = _c(e, "card", lang)
+    return f"#{e['uid']} 是 {card}" if lang == "zh" else f"#{e['uid']} was {card}"
+
+
+@line("tof_layout")
+def _tof_layout(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    return f"真伪莫辨：摆出{e['count']}张牌" if lang == "zh" else f"True or False: {e['count']} cards laid out"
+
+
+# --- Cards and intelligence moving (S-TERM) -------------------------------------------------------------------
+_OBTAIN_VERB = {
+    "zh": ({"intercept": "截获", "true_or_false": "选得", "forced": "被迫接收"}, "接收"),
+    "en": ({"intercept": "intercepts", "true_or_false": "picks", "forced": "must take"}, "takes"),
+}
+
+
+@line("obtain")
+def _obtain(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    verbs, other = _OBTAIN_VERB["zh" if lang == "zh" else "en"]
+    verb = verbs.get(e["how"], other)
+    seat, card = _s(e, "seat", lang), _c(e, "card", lang)
+    return f"{seat} {verb}情报 {card}" if lang == "zh" else f"{seat} {verb} {card}"
+
+
+@line("burned")
+def _burned(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    by, seat, card = _s(e, "by", lang), _s(e, "seat", lang), _c(e, "card", lang)
+    return f"{by} 烧毁了 {seat} 面前的 {card}" if lang == "zh" else f"{by} burns {card} in front of {seat}"
+
+
+@line("intel_moved")
+def _intel_moved(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    card, src, to = card_name(e["card"], lang), seat_name(e["from"], lang), seat_name(e["to"], lang)
+    return f"{card} 从 {src} 面前移到 {to} 面前" if lang == "zh" else f"{card} moves from {src} to {to}"
+
+
+@line("intel_to_hand")
+def _intel_to_hand(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    card, src, to = card_name(e["card"], lang), seat_name(e["from"], lang), seat_name(e["to"], lang)
+    return f"{src} 面前的 {card} 加入 {to} 的手牌" if lang == "zh" else f"{card} of {src} goes to {to}'s hand"
+
+
+@line("intel_to_deck")
+def _intel_to_deck(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    card, src = card_name(e["card"], lang), seat_name(e["from"], lang)
+    return f"{src} 面前的 {card} 放回牌库顶" if lang == "zh" else f"{card} of {src} goes back on top of the deck"
+
+
+@line("to_deck")
+def _to_deck(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, card = _s(e, "seat", lang), _c(e, "card", lang)
+    return f"{seat} 把一张手牌放回牌库顶 {card}" if lang == "zh" else f"{seat} puts a card on top of the deck {card}"
+
+
+@line("top_revealed")
+def _top_revealed(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, card = _s(e, "seat", lang), card_name(e["card"], lang)
+    return f"{seat} 展示牌库顶：{card}" if lang == "zh" else f"{seat} shows the top of the deck: {card}"
+
+
+@line("inspected")
+def _inspected(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seen = f"：{card_name(e['card'], lang)}" if "card" in e else ""
+    seat = _s(e, "seat", lang)
+    return f"{seat} 检视了情报{seen}" if lang == "zh" else f"{seat} looks at the intelligence{seen}"
+
+
+@line("give")
+def _give(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, to, card = _s(e, "seat", lang), seat_name(e["to"], lang), _c(e, "card", lang)
+    return f"{seat} 交给 {to} 一张牌 {card}" if lang == "zh" else f"{seat} gives {to} a card {card}"
+
+
+@line("take")
+def _take(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, src, card = _s(e, "seat", lang), seat_name(e["from"], lang), _c(e, "card", lang)
+    return f"{seat} 抽取 {src} 的一张手牌 {card}" if lang == "zh" else f"{seat} takes a card from {src} {card}"
+
+
+@line("inspect_hand")
+def _inspect_hand(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seen = " ".join(card_name(c, lang) for c in e["cards"]) if "cards" in e else ""
+    seat, target = _s(e, "seat", lang), seat_name(e["target"], lang)
+    if lang == "zh":
+        return f"{seat} 检视 {target} 的手牌 {seen}".rstrip()
+    return f"{seat} looks at {target}'s hand {seen}".rstrip()
+
+
+@line("show_hand")
+def _show_hand(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    cards = " ".join(card_name(c, lang) for c in e["cards"])
+    seat = _s(e, "seat", lang)
+    return f"{seat} 展示手牌：{cards}" if lang == "zh" else f"{seat} shows his hand: {cards}"
+
+
+@line("discarded")
+def _discarded(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, card = _s(e, "seat", lang), card_name(e["card"], lang)
+    return f"{seat} 弃掉 {card}" if lang == "zh" else f"{seat} discards {card}"
+
+
+# --- Characters and identities (S-CHAR, S-ID) -----------------------------------------------------------------
+@line("skill")
+def _skill(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    tgt = f" → {seat_name(e['target'], lang)}" if e.get("target", -1) >= 0 else ""
+    seat, skill = _s(e, "seat", lang), skill_name(e["skill"], lang, text_set)
+    return f"{seat} 发动 {skill}{tgt}" if lang == "zh" else f"{seat} uses {skill}{tgt}"
+
+
+@line("flip")
+def _flip(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, who = _s(e, "seat", lang), character_name(e["character"], lang, text_set)
+    return f"{seat} 翻开角色 {who}" if lang == "zh" else f"{seat} flips {who}"
+
+
+@line("cover")
+def _cover(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat = _s(e, "seat", lang)
+    return f"{seat} 的角色被盖伏" if lang == "zh" else f"{seat}'s character is covered"
+
+
+@line("identity_revealed")
+def _identity_revealed(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, identity = _s(e, "seat", lang), name(e["identity"], lang)
+    return f"{seat} 翻开身份牌：{identity}" if lang == "zh" else f"{seat} reveals identity: {identity}"
+
+
+@line("identities_exchanged")
+def _identities_exchanged(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    a, b = e.get("seat"), e.get("target")
+    known = ""
+    if "identities" in e:  # [the first seat's, the second seat's]
+        known = " " + ", ".join(
+            f"{seat_name(s, lang)}: {name(i, lang)}" for s, i in zip((a, b), e["identities"], strict=True)
         )
-    if k == "cover":
-        return f"{seat} 的角色被盖伏" if zh else f"{seat}'s character is covered"
-    if k == "identity_revealed":
-        return (
-            f"{seat} 翻开身份牌：{name(e['identity'], lang)}"
-            if zh
-            else f"{seat} reveals identity: {name(e['identity'], lang)}"
-        )
-    if k == "skill":
-        tgt = f" → {seat_name(e['target'], lang)}" if e.get("target", -1) >= 0 else ""
-        return (
-            f"{seat} 发动 {skill_name(e['skill'], lang)}{tgt}"
-            if zh
-            else f"{seat} uses {skill_name(e['skill'], lang)}{tgt}"
-        )
-    if k == "give":
-        return (
-            f"{seat} 交给 {seat_name(e['to'], lang)} 一张牌 {card_name(e.get('card'), lang)}"
-            if zh
-            else f"{seat} gives {seat_name(e['to'], lang)} a card {card_name(e.get('card'), lang)}"
-        )
-    if k == "take":
-        return (
-            f"{seat} 抽取 {seat_name(e['from'], lang)} 的一张手牌 {card_name(e.get('card'), lang)}"
-            if zh
-            else f"{seat} takes a card from {seat_name(e['from'], lang)} {card_name(e.get('card'), lang)}"
-        )
-    if k == "show_hand":
-        cards = " ".join(card_name(c, lang) for c in e["cards"])
-        return f"{seat} 展示手牌：{cards}" if zh else f"{seat} shows his hand: {cards}"
-    if k == "inspected":
-        seen = f"：{card_name(e['card'], lang)}" if "card" in e else ""
-        return f"{seat} 检视了情报{seen}" if zh else f"{seat} looks at the intelligence{seen}"
-    if k == "intel_moved":
-        return (
-            f"{card_name(e['card'], lang)} 从 {seat_name(e['from'], lang)} 面前移到 {seat_name(e['to'], lang)} 面前"
-            if zh
-            else f"{card_name(e['card'], lang)} moves from {seat_name(e['from'], lang)} to {seat_name(e['to'], lang)}"
-        )
-    if k == "intel_to_hand":
-        return (
-            f"{seat_name(e['from'], lang)} 面前的 {card_name(e['card'], lang)} 加入 {seat_name(e['to'], lang)} 的手牌"
-            if zh
-            else f"{card_name(e['card'], lang)} of {seat_name(e['from'], lang)} goes to {seat_name(e['to'], lang)}'s hand"
-        )
-    if k == "to_deck":
-        return (
-            f"{seat} 把一张手牌放回牌库顶 {card_name(e.get('card'), lang)}"
-            if zh
-            else f"{seat} puts a card on top of the deck {card_name(e.get('card'), lang)}"
-        )
-    if k == "intel_to_deck":
-        return (
-            f"{seat_name(e['from'], lang)} 面前的 {card_name(e['card'], lang)} 放回牌库顶"
-            if zh
-            else f"{card_name(e['card'], lang)} of {seat_name(e['from'], lang)} goes back on top of the deck"
-        )
-    if k == "discarded":
-        return f"{seat} 弃掉 {card_name(e['card'], lang)}" if zh else f"{seat} discards {card_name(e['card'], lang)}"
-    if k == "inspect_hand":
-        seen = " ".join(card_name(c, lang) for c in e["cards"]) if "cards" in e else ""
-        return (
-            f"{seat} 检视 {seat_name(e['target'], lang)} 的手牌 {seen}".rstrip()
-            if zh
-            else f"{seat} looks at {seat_name(e['target'], lang)}'s hand {seen}".rstrip()
-        )
-    if k == "identities_exchanged":
-        a, b = e.get("seat"), e.get("target")
-        known = ""
-        if "identities" in e:  # [the first seat's, the second seat's]
-            known = " " + ", ".join(
-                f"{seat_name(s, lang)}: {name(i, lang)}" for s, i in zip((a, b), e["identities"], strict=True)
-            )
-        return (
-            f"{seat_name(a, lang)} 与 {seat_name(b, lang)} 互相查看身份牌{known}"
-            if zh
-            else f"{seat_name(a, lang)} and {seat_name(b, lang)} look at each other's identity{known}"
-        )
-    if k == "top_revealed":
-        return (
-            f"{seat} 展示牌库顶：{card_name(e['card'], lang)}"
-            if zh
-            else f"{seat} shows the top of the deck: {card_name(e['card'], lang)}"
-        )
-    return f"{k} {e}"
+    sa, sb = seat_name(a, lang), seat_name(b, lang)
+    if lang == "zh":
+        return f"{sa} 与 {sb} 互相查看身份牌{known}"
+    return f"{sa} and {sb} look at each other's identity{known}"
+
+
+# --- Deaths, losses and the end (S-DEATH, S-LOSE, S-WIN) ------------------------------------------------------
+@line("rescued")
+def _rescued(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat = _s(e, "seat", lang)
+    return f"{seat} 获救" if lang == "zh" else f"{seat} is rescued"
+
+
+@line("died")
+def _died(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, identity = _s(e, "seat", lang), name(e["identity"], lang)
+    return f"{seat} 死亡，身份：{identity}" if lang == "zh" else f"{seat} dies; identity: {identity}"
+
+
+@line("lost")
+def _lost(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, identity = _s(e, "seat", lang), name(e["identity"], lang)
+    return f"{seat} 输掉游戏，身份：{identity}" if lang == "zh" else f"{seat} loses; identity: {identity}"
+
+
+@line("declare")
+def _declare(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat = _s(e, "seat", lang)
+    return f"{seat} 宣告胜利！" if lang == "zh" else f"{seat} declares victory!"
+
+
+@line("game_over")
+def _game_over(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    return result_line(e, lang)
 
 
 REASONS = {
@@ -434,7 +576,7 @@ def result_line(r: dict[str, Any], lang: str = "zh") -> str:
     return f"Game over ({reason}): winners {winners or 'none'} {factions}"
 
 
-def _catalog() -> dict[str, Any]:
+def _catalog(text_set: str = "") -> dict[str, Any]:
     from fengsheng.characters import all_characters
 
-    return all_characters()
+    return all_characters(text_set)

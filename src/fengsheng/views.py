@@ -1,14 +1,18 @@
 """Per-seat views: everything a seat may know, and nothing else (hidden information is sacred).
 
-``view(g, seat)`` returns a JSON-able dict. A seat sees: its own hand and identity; the 试探 texts it used or
-received; every face-up thing (intelligence in front of players, the discard pile, a 文本 card in transit); counts of
-the hidden zones (other hands, the deck, the probes out of the game, the 真伪莫辨 layout); the card in transit only if
-it is face up or the seat sent or decoded it; identities revealed by death, loss or the end of the game. A spectator
-(``seat=None``) sees only what is public. Card ids are public facts about the deck table, so an id appears only when
-its card is visible to the seat.
+``view(g, seat)`` returns a JSON-able dict. A seat sees: its own hand (with what each card may be used as through its
+character's conversions) and identity; the 试探 texts it used or received; every face-up thing (intelligence in front
+of players, the discard pile, a 文本 card in transit); counts of the hidden zones (other hands, the deck, the probes
+out of the game, the 真伪莫辨 layout); the card in transit only if it is face up or the seat sent or decoded it;
+identities revealed by death, loss or the end of the game. A spectator (``seat=None``) sees only what is public.
+Card ids are public facts about the deck table, so an id appears only when its card is visible to the seat.
 
 What a seat was told privately (its 试探 texts, identities it looked at, the characters it was dealt) is kept in the
 state as the game goes (``engine/knowledge.py``), so a view never rescans the log.
+
+Identities stay secret until revealed (S-ID-5); discards are face up, the discard pile in every view (S-TERM-14).
+
+Implements: S-ID-5, S-TERM-14.
 """
 
 from __future__ import annotations
@@ -55,6 +59,7 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
         "seats": seats_out,
         "death_order": list(g.death_order),
         "variants": list(g.config.variants),
+        "character_texts": g.config.character_texts,
     }
     p = g.passing
     if p is not None and not p.finished:
@@ -104,6 +109,9 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
         me = g.seats[seat]
         v["me"] = {
             "hand": list(me.hand),
+            # per hand card (same order): what it may be used as, its own type first, then what its face-up
+            # character converts it to (S-CARD-LOCK-5); the timing of each use still applies
+            "uses": [list(g.card_uses(seat, c)) for c in me.hand],
             "identity": me.identity,
             "character": me.character,
             "probes": [dict(p) for p in known.probes] if known is not None else [],

@@ -157,6 +157,30 @@ def test_locks_the_teammate_to_force_his_winning_red_card_on_him() -> None:
     assert g.decision is not None and g.decision.kind == "declare" and g.decision.seat == 2  # ... who can declare
 
 
+def test_locks_with_a_card_its_character_converts() -> None:
+    # as above, with no 锁定 in hand: 贝雷帽 face up may use his black 破译 as 锁定 (the view's me.uses says so)
+    g = build(
+        hands={0: ["R:probe:ug:draw", "K:decode", "R:see_through"]},
+        intel={2: ["R:decode", "R:return"]},
+        deck=["B:decode", "K:decode"],
+        characters={0: "bei_lei_mao"},
+        at="play",
+        config=CHARS,
+    )
+    s = Script(g)
+    s.do("0: play c{R:probe:ug:draw} probe @2")
+    while g.decision is not None and g.decision.kind != "send":
+        g.act("pass")
+    black = s.card("K:decode", 0)
+    assert g.view(0)["me"]["uses"][g.seats[0].hand.index(black)] == ["decode", "lock"]
+    bot = HeuristicBot(0, 1)
+    o = decide(g, 0, bot)
+    assert str(o) == f"send c{s.card('R:see_through', 0)} @2"
+    g.act(o)
+    o = decide(g, 0, bot)
+    assert str(o) == f"play c{black} lock @2"
+
+
 # --- cards in response windows -------------------------------------------------------------------------------------
 def test_burns_its_own_second_false_intelligence() -> None:
     g = build(hands={0: ["R:burn", "K:decode"]}, intel={0: ["K:lock", "K:see_through"]}, at="play")

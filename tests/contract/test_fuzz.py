@@ -68,7 +68,7 @@ def test_the_invariant_checker_catches_broken_states() -> None:
         lambda g: g.deck.append(g.seats[0].hand[0]),  # a card in two zones
         lambda g: g.deck.pop(),  # a card in no zone
         lambda g: setattr(g, "in_game_count", g.in_game_count + 1),
-        lambda g: setattr(g, "_decision", None),  # stuck: not over and nothing to decide
+        lambda g: setattr(g, "decision", None),  # stuck: not over and nothing to decide
     ]
     for corrupt in corruptions:
         g = Game.new(Config(players=5), 1)
@@ -83,6 +83,6 @@ def test_check_decision_rejects_duplicate_options() -> None:
     d = g.decision
     assert d is not None
     fuzz.check_decision(g)
-    g._decision = d._replace(options=(*d.options, d.options[0]))
+    g.decision = d._replace(options=(*d.options, d.options[0]))
     with pytest.raises(AssertionError, match="duplicate"):
         fuzz.check_decision(g)

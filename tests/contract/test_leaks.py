@@ -72,7 +72,7 @@ OTHER_KEYS = frozenset(
         "face_up", "factions", "from", "hand_count", "has_character", "holder", "how", "identities", "identity",
         "killer", "kind", "line", "locks", "lost", "lured", "me", "method", "order", "phase", "players", "probes",
         "probes_out_count", "reason", "result", "rule", "scenario", "seat", "seats", "sender", "sex", "skill",
-        "source", "stack", "step", "table_count", "target", "to", "transit", "turn", "turns", "uid", "use", "user",
+        "source", "stack", "step", "table_count", "target", "to", "transit", "turn", "turns", "uid", "use", "user", "uses",
         "variants", "why", "window", "winners", "with_characters", "edition", "character_texts",
     }
 )  # fmt: skip

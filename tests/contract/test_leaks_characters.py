@@ -192,10 +192,10 @@ def test_oracle_catches_a_private_decision_shown(monkeypatch: Any) -> None:
     # the same question asked in the open names her face-down character
     d = g.decision
     assert d is not None
-    g._decision = d._replace(private=False)
+    g.decision = d._replace(private=False)
     with pytest.raises(AssertionError, match=r"lao_gui|skill question"):
         oracle.check_view(g, 0, "doctored")
-    g._decision = d
+    g.decision = d
 
 
 def test_oracle_catches_a_given_card_shown_to_a_third_player() -> None:

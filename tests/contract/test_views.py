@@ -76,6 +76,7 @@ def check_view(g: Game, seat: int | None) -> dict[str, Any]:
         me = g.seats[seat]
         assert v["me"]["hand"] == me.hand and v["me"]["identity"] == me.identity
         assert v["me"]["can_declare"] == g.declarable[seat]
+        assert [u[0] for u in v["me"]["uses"]] == [STANDARD_DECK[c].type for c in me.hand]  # parallel to hand
         probes = [e for e in g.events if e.kind == "probe" and seat in (e.data["user"], e.data["target"])]
         assert [p["uid"] for p in v["me"]["probes"]] == [e.data["uid"] for e in probes]
         for p in v["me"]["probes"]:
@@ -241,6 +242,25 @@ def test_probe_is_face_down_and_its_text_reaches_user_and_target_only() -> None:
     answer = next(e for e in g.events_for(None) if e["kind"] == "probe_answer")
     assert answer["answer"] == "draw"  # seat 1 is military_intel: he draws two, in public
     assert "identity" not in answer
+
+
+def test_own_cards_show_what_they_may_be_used_as_through_the_character() -> None:
+    # 贝雷帽 (换日): black cards may be used as 锁定 while he is face up; nobody else sees anything of it
+    g = build(
+        hands={0: ["K:burn", "R:burn", "K:lock", "B:decode"], 1: ["K:burn"]},
+        characters={0: "bei_lei_mao", 1: "lao_gui"},
+        at="play",
+        config=Config(players=5, characters=True),
+    )
+    v = g.view(0)
+    assert g.seats[0].face_up and v["me"]["hand"] == g.seats[0].hand
+    assert v["me"]["uses"] == [["burn", "lock"], ["burn"], ["lock"], ["decode"]]
+    assert json.loads(json.dumps(v))["me"]["uses"] == v["me"]["uses"]
+    assert g.view(1)["me"]["uses"] == [["burn"]]  # 老鬼 converts nothing
+    for seat in (1, 2, None):
+        assert "uses" not in json.dumps(g.view(seat)["seats"])
+    g.cover(0)  # covered, 换日 does not work (S-CHAR-4)
+    assert g.view(0)["me"]["uses"] == [["burn"], ["burn"], ["lock"], ["decode"]]
 
 
 def test_spectator_sees_no_hand_and_no_private_event() -> None:

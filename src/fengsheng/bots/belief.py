@@ -189,6 +189,11 @@ class _Assignments:
         self.masks = [[[x == i for x in col] for i in (UG, MI, BY)] for col in self.cols]
 
 
+def entropy(p: Sequence[float]) -> float:
+    """The entropy (bits) of a distribution over identities: how much a seat's identity is still uncertain."""
+    return -sum(x * math.log2(x) for x in p if x > 1e-12)
+
+
 def _normalise(logs: Sequence[float]) -> list[float]:
     top = max(logs)
     ws = [math.exp(x - top) for x in logs]
@@ -196,4 +201,4 @@ def _normalise(logs: Sequence[float]) -> list[float]:
     return [w / t for w in ws]
 
 
-__all__ = ["BY", "FLOOR", "IDENTITY_INDEX", "MI", "UG", "IdentityBelief"]
+__all__ = ["BY", "FLOOR", "IDENTITY_INDEX", "MI", "UG", "IdentityBelief", "entropy"]

@@ -2,6 +2,13 @@
 
 One module per card type (``cards/lock.py`` …) subclasses :class:`CardHandler`; ``cards/__init__.py`` registers
 them. The window kinds a card may be used in come from S-PASS-13 and the card texts (S-CARD-*).
+
+A card used as a function card has its type's effect; as intelligence it has none (S-COMP-5). CardHandler.windows
+holds the steps and phases each type may be used in (S-PASS-13); CardHandler.can_use lets a rule's permission beat
+the card's own restriction, the golden rule (S-PRIO-1); CardHandler.dispose sends a used card to the discard pile
+(S-TURN-9; 试探 has its own).
+
+Implements: S-COMP-5, S-TURN-9, S-PRIO-1, S-PASS-13.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 Burn one false (black) intelligence in front of any player, in any window (never in Step 3, never while something
 resolves). A player with three false intelligence is already dead, so it cannot save him (S-CARD-BURN-3).
+
+Implements: S-CARD-BURN-1..3.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 Step 2, only by the player the card has reached: he looks at it (检视) before deciding; nobody else sees it. It may
 be used on 文本 intelligence too (A-6).
+
+Implements: S-CARD-DECODE-1..3.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 Step 1 only, by any player except the current player: you obtain the card being passed. It is not a pass, so locks,
 调虎离山 and the method do not matter (S-PREC-3). Several 截获 resolve LIFO: the last one takes the card and the
 earlier ones have lost their target and are discarded (S-CARD-INTERCEPT-4, A-5).
+
+Implements: S-CARD-INTERCEPT-1..5, S-PREC-3.
 """
 
 from __future__ import annotations

@@ -3,6 +3,11 @@
 Used in your own turn on another player: if this turn's intelligence reaches him, he must accept it. Usable in the
 play phase and in every Step-1 window of your own pass (A-3). A lock cancels an 调虎离山 already on that player
 (S-PREC-1, A-9). Cards played *as* 锁定 through a skill are full locks (A-61).
+
+The pass applies it (flow/passing.py): a locked player the card reaches must accept, the first in passing order if
+several are locked (S-CARD-LOCK-1, S-CARD-LOCK-3).
+
+Implements: S-CARD-LOCK-1..5, S-PREC-1.
 """
 
 from __future__ import annotations

@@ -3,6 +3,11 @@
 Step 1 only, by any player in any turn: the chosen player takes no part in this card's journey. Never the sender
 or a locked player; yourself only when you are not the sender (A-8). Against a 直达 target the card turns back to
 the sender (S-PREC-6, A-78). It lasts until the card is obtained or discarded (A-66).
+
+The route of the pass applies it (flow/route.py): the card goes past a lured player, and a lured 直达 target
+sends it back (S-CARD-LURE-5).
+
+Implements: S-CARD-LURE-1..7, S-PREC-2.
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ text (S-CARD-PROBE-3). The target must act by his identity: the card's effect (d
 named identity, otherwise he says the card's line aloud (A-21). With no cards to discard he just says so
 (S-CARD-PROBE-4). A 城府 character may choose either action (S-CARD-PROBE-7). A resolved probe leaves the game
 face down (S-CARD-PROBE-5, A-22); a cancelled or failed one goes to the discard pile.
+
+Implements: S-CARD-PROBE-1..8.
 """
 
 from __future__ import annotations

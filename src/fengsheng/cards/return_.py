@@ -3,6 +3,8 @@
 Step 2, only by the player the card has reached: the card travels on in the opposite direction and he gets no
 receive decision. Not on your own card; not if you are locked (it would have no effect, A-12). On a 直达 pass the
 card goes back to the sender, who must take it (A-11). The reversal holds for the rest of the journey (A-13).
+
+Implements: S-CARD-RETURN-1..4, S-PREC-5.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 Used when any player uses a card: that card is cancelled, loses all effect and goes to the discard pile. It may
 target another 识破; chains resolve LIFO. It targets cards only, never skills (S-CHAR-6). Any player, any turn
 (A-19). Targets are named by the stack uid, so a face-down 试探 is not revealed by being targeted.
+
+Implements: S-CARD-SEE-1..6, S-CHAR-6.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ class SeeThrough(CardHandler):
         return bool(win.stack)
 
     def targets(self, g: Game, seat: int, win: Window) -> list[tuple[int, int]]:
-        return [(-1, u.uid) for u in win.stack if u.card >= 0]
+        return [(-1, u.uid) for u in win.stack if u.card >= 0 and not u.uncancellable]
 
     def resolve(self, g: Game, use: Use, win: Window) -> None:
         for u in win.stack:

@@ -5,6 +5,8 @@ Only in your own play phase. Lay out as many cards from the top of the deck as t
 counterclockwise, each player picks one blind and obtains it as intelligence. Deaths are dealt with after each pick,
 and a player who meets his condition may declare at once (S-CARD-TOF-4). A player who died before his pick is
 skipped; leftovers go to the discard pile (A-25). The cards were not "sent"; a kill counts for the user (S-CARD-TOF-6).
+
+Implements: S-CARD-TOF-1..7.
 """
 
 from __future__ import annotations

@@ -8,6 +8,16 @@ modules by itself: adding a character touches no engine file.
 
 Helpers here cover what many skills do: ask the owner whether to use an optional skill, choose a seat / a card / an
 intelligence, move cards between hands, place intelligence, take a card blind from a hand (S-TERM-12).
+
+A skill's actions are asked for in every response window; one whose text gives no timing offers itself in all of
+them (S-CHAR-1). Skill.active: only a face-up character in the game has working skills, so a face-down or covered
+one has none, death skills included (S-CHAR-2, S-CHAR-4, S-DEATH-6); Skill.can_flip: a face-down character's flip
+skill may be used when its condition holds (S-CHAR-3). A compulsory skill (锁定技) acts without asking; an optional one
+asks first (Skill.offer) (S-CHAR-5, S-TERM-20). The terms: intelligence you sent (sent_by, S-TERM-4), false and true
+intelligence (black_in_hand, count_colour, S-TERM-5), place from your hand (place_from_hand, S-TERM-11), take blind
+(take_blind, S-TERM-12), wiped out (wiped_out, S-TERM-18).
+
+Implements: S-CHAR-1..5, S-TERM-4, S-TERM-5, S-TERM-11, S-TERM-12, S-TERM-18, S-TERM-20, S-DEATH-6.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from fengsheng.config import VARIANTS, Config
+from fengsheng.editions import get_edition
 from fengsheng.text import LANGS
 
 
@@ -17,12 +18,19 @@ def add_game_args(sp: argparse.ArgumentParser, players: int = 5) -> None:
 
 
 def add_character_args(sp: argparse.ArgumentParser) -> None:
-    """--characters (default) / --no-characters, --pool base|all."""
+    """--characters (default) / --no-characters, --pool base|all, --texts 000|004."""
     grp = sp.add_mutually_exclusive_group()
     grp.add_argument("--characters", dest="characters", action="store_true", default=True, help="(default)")
     grp.add_argument("--no-characters", dest="characters", action="store_false", help="the first-game mode")
     sp.add_argument(
         "--pool", choices=["base", "all"], default="base", help="base: the 18 of the 2010 rulebook; all: + supplement"
+    )
+    text_sets = get_edition("standard").text_sets
+    sp.add_argument(
+        "--texts",
+        choices=text_sets,
+        default=text_sets[0],
+        help="the character texts: 000 = the 2010 rulebook (default), 004 = seed 004's (probably 2009) wording",
     )
 
 
@@ -32,4 +40,5 @@ def config_from(args: argparse.Namespace) -> Config:
         auto_pass=getattr(args, "auto_pass", False),
         characters=getattr(args, "characters", False),
         character_pool=getattr(args, "pool", "base"),
+        character_texts=getattr(args, "texts", ""),
     ).with_variants(args.variant)

@@ -19,7 +19,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         events = [e.full() for e in g.events]  # bots only: show everything, hidden cards included
     for e in events:
-        line = render_event(e, args.lang)
+        line = render_event(e, args.lang, g.config.character_texts)
         if line:
             print(line)
     return 0

@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if args.show or args.seat is not None:
         for e in g.events_for(args.seat):
-            line = render_event(e, args.lang)
+            line = render_event(e, args.lang, g.config.character_texts)
             if line:
                 print(line)
     print(("reproduced " if en else "复现成功 ") + json.dumps(g.result, ensure_ascii=False, sort_keys=True))

@@ -16,6 +16,11 @@ Card-spec notation (used by the scenario builder, tests and logs), documented in
 * method (optional, checked): ``secret``, ``direct``, ``text``.
 
 Examples: ``R:lock``, ``K:intercept``, ``B:probe:mi:draw``, ``K:burn:direct``.
+
+A card has a method (its stamp), a colour and a type (S-COMP-4; the flavour text is not kept). Red and blue are true
+intelligence (真情报), black is false (假情报) (S-INTEL-3).
+
+Implements: S-COMP-4, S-INTEL-3.
 """
 
 from __future__ import annotations

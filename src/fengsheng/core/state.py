@@ -2,6 +2,10 @@
 
 Everything here is a small mutable object with ``__slots__`` (or an immutable tuple) so that a game can be copied
 and pickled at any decision point.
+
+A woman or a man is a player of that sex or a face-up character of that sex (Seat.sex_matches, S-CHAR-7, S-TERM-15).
+
+Implements: S-CHAR-7, S-TERM-15.
 """
 
 from __future__ import annotations
@@ -94,7 +98,19 @@ class Use:
     ``target`` a seat; ``ref`` a card id, a stack uid or a slot. ``uid`` numbers uses within a game (public).
     """
 
-    __slots__ = ("cancelled", "card", "failed", "hidden", "ref", "rule", "target", "uid", "use", "user")
+    __slots__ = (
+        "cancelled",
+        "card",
+        "failed",
+        "hidden",
+        "ref",
+        "rule",
+        "target",
+        "uid",
+        "uncancellable",
+        "use",
+        "user",
+    )
 
     def __init__(self, uid: int, user: int, card: int, use: str, target: int = -1, ref: int = -1) -> None:
         self.uid = uid
@@ -106,6 +122,7 @@ class Use:
         self.cancelled = False  # cancelled by 识破 (S-CARD-SEE-2)
         self.failed = False  # took no effect for lack of a target (S-PRIO-10, A-31)
         self.hidden = False  # the card's face is hidden from others (试探, handed face down)
+        self.uncancellable = False  # a skill says 识破 cannot target it (004 刀锋)
         self.rule: Rule | None = None  # the rule whose skill this is (skills only)
 
     @property

@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 # values shared as they are: immutable, or shared by every game of an edition
 _ATOMIC: set[type] = {int, str, bool, float, type(None), tuple, frozenset, Option, Decision, Config, Edition}
 _ATOMIC.update(KINDS.values())
-_SHARED_FIELDS = frozenset({"config", "edition", "handlers", "card_type", "is_black", "card_colour", "characters"})
+_SHARED_FIELDS = frozenset(
+    {"config", "edition", "handlers", "window_types", "card_type", "is_black", "card_colour", "characters"}
+)
 _SLOTS: dict[type, tuple[str, ...]] = {}
 _RULE_SLOTS = ("owner",)
 

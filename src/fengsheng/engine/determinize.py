@@ -7,7 +7,7 @@ complete game that this seat could not tell from the real one. It is built from 
 * **Identities** the seat does not know (its own, revealed ones, those it looked at, those a declaration named are
   known) are dealt again from what is left of the game's identity multiset, by rejection sampling against the
   answers to the seat's own 试探 (the target did the effect <=> his identity is the probe's, unless he could choose
-  with 城府). After :data:`IDENTITY_TRIES` misses, one of the assignments that fit is chosen uniformly by listing
+  with 城府) and against the 试探 answered in public being fillable with cards. After :data:`IDENTITY_TRIES` misses, one of the assignments that fit is chosen uniformly by listing
   them all (at most 560 for nine players). The victory rule of each identity that changed is rebound.
 * **Face-down characters** the seat never saw face up are drawn again among the hidden (潜伏) characters of the
   game's pool that it cannot place (not face up anywhere, not its own, not among those it was dealt); their rules
@@ -31,7 +31,8 @@ complete game that this seat could not tell from the real one. It is built from 
 What the seat knows is read from its :class:`~fengsheng.engine.state.Knowledge` (kept by the learners of
 ``engine/knowledge.py``) and the public state; the true state is used only to find *where* each hidden slot is.
 The result is checked: the seat's view and the number of events must be unchanged (this also enforces what the
-pending decision says, e.g. who is asked with auto-pass on, or that somebody else is privately asked to declare).
+pending decision says, e.g. who is asked with auto-pass on, or that somebody else is privately asked to declare;
+for the former, free cards are first swapped into the hand of the seat asked until he has something to play).
 A sample that fails is drawn again, :data:`TRIES` times at most; then the clone is returned as it is with only the
 RNG reseeded (``stats["fallback"]`` counts this; the tests check it is rare).
 """
@@ -44,7 +45,7 @@ from types import MethodType
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.core.cards import BYSTANDER, DISCARD_1, DRAW_2, IDENTITIES, PROBE
-from fengsheng.core.options import DECLARE_KIND, PRIORITY, Decision, Option
+from fengsheng.core.options import PRIORITY, Decision, Option
 from fengsheng.core.state import Use
 from fengsheng.engine.knowledge import deck_floor, deck_marks, face_up_cards, hand_marks, table_marks
 from fengsheng.rules.base import Rule
@@ -101,8 +102,8 @@ def _sample(g: Game, seat: int, rng: random.Random) -> bool:
     """Resample ``g`` (a fresh clone) in place for ``seat``; False if this draw does not fit."""
     from fengsheng.flow.setup import Setup
 
-    decision = g._decision
-    g._decision = None  # rules are rebound below: nothing is derived until the end
+    decision = g.decision
+    g.decision = None  # rules are rebound below: nothing is derived until the end
     k = g.knowledge[seat]
     if any(isinstance(f, Setup) for f in g.frames):
         ok = _sample_setup(g, seat, rng)
@@ -998,4 +999,12 @@ def _sample_setup(g: Game, seat: int, rng: random.Random) -> bool:
     return True
 
 
-__all__ = ["DECLARE_KIND", "IDENTITY_TRIES", "TRIES", "determinize", "known_cards", "known_characters"]
+__all__ = [
+    "IDENTITY_TRIES",
+    "TRIES",
+    "card_slots",
+    "determinize",
+    "known_cards",
+    "known_characters",
+    "known_identities",
+]

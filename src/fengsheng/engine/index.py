@@ -52,7 +52,7 @@ class RuleIndex(Machine):
             self.seat_conversions[rule.owner].append(rule)
         if rule.live_condition and overrides(rule, "can_declare"):
             self.seat_live_victory[rule.owner].append(rule)
-        if self._decision is not None:
+        if self.decision is not None:
             self._rederive()
 
     def remove_rule(self, rule: Rule) -> None:
@@ -85,17 +85,19 @@ class RuleIndex(Machine):
             self.seat_live_victory[rule.owner],
         ):
             drop(lst)
-        if self._decision is not None:
+        if self.decision is not None:
             self._rederive()
 
     def priority_options(self, seat: int, win: Any) -> list[Option] | tuple[Option, ...]:
         """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
         hand = self.seats[seat].hand
-        allowed = self.edition.window_types[win.kind]
+        allowed = win.allowed
+        if not allowed:
+            allowed = win.allowed = self.window_types[win.kind]
         card_type = self.card_type
         conv = self.seat_conversions[seat]
         actions = self.seat_actions[seat]
-        declarable = self.can_declare_now(seat)
+        declarable = self.can_declare_now(seat) if self.seat_live_victory[seat] else self.declarable[seat]
         if not (conv or declarable or actions):
             for c in hand:  # fast path: most seats hold nothing usable in most windows
                 if card_type[c] in allowed:
@@ -103,20 +105,18 @@ class RuleIndex(Machine):
             else:
                 return PASS_ONLY
         g = self.game
-        opts = [P_PASS]
-        if declarable:
-            opts.append(P_DECLARE)
+        opts = [P_PASS, P_DECLARE] if declarable else [P_PASS]
         if hand:
             cache: dict[str, list[tuple[int, int]]] = {}
             new = tuple.__new__
+            handlers = self.handlers
             for c in hand:
-                uses = self.card_uses(seat, c) if conv else (card_type[c],)
-                for u in uses:
+                for u in self.card_uses(seat, c) if conv else (card_type[c],):
                     if u not in allowed:
                         continue
                     tg = cache.get(u)
                     if tg is None:
-                        h = self.handlers[u]
+                        h = handlers[u]
                         tg = cache[u] = h.targets(g, seat, win) if h.can_use(g, seat, win) else []
                     for t, r in tg:
                         opts.append(new(Option, (PLAY, c, u, t, r, "")))

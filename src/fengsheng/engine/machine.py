@@ -18,10 +18,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.core.events import DEATH_FIRST
-from fengsheng.core.options import PRIORITY, Decision, Option, parse_option
+from fengsheng.core.options import PASS, PRIORITY, Decision, Option, parse_option
 from fengsheng.engine.knowledge import LEARNERS
 from fengsheng.engine.state import State
 from fengsheng.errors import IllegalAction
+from fengsheng.flow.window import Window
 
 if TYPE_CHECKING:
     from fengsheng.core.events import Event
@@ -33,18 +34,13 @@ if TYPE_CHECKING:
 class Machine(State):
     """The frame loop, the decision protocol and ``emit`` (see the module docstring)."""
 
-    # --- the pending decision -----------------------------------------------------------------------------------
-    @property
-    def decision(self) -> Decision | None:
-        """The pending decision, or ``None`` when the game is over."""
-        return self._decision
-
+    # --- the pending decision (``self.decision``, a plain attribute: bots read it on every move) ------------------
     @property
     def is_over(self) -> bool:
         return self.result is not None
 
     def legal_options(self) -> tuple[Option, ...]:
-        d = self._decision
+        d = self.decision
         return d.options if d is not None else ()
 
     def _advance(self) -> None:
@@ -54,27 +50,29 @@ class Machine(State):
         while frames and self.result is None:
             top = frames[-1]
             d = top.run(g)
-            if self._pending and self._schedule() and d is not None and frames[-1] is not top:
-                continue  # a trigger goes first; the frame will ask again
             if d is None:
+                if self._pending:
+                    self._schedule()
                 continue
-            if d.kind != PRIORITY and len(d.options) == 1:
+            if self._pending and self._schedule() and frames[-1] is not top:
+                continue  # a trigger goes first; the frame will ask again
+            if d[1] != PRIORITY and len(d[2]) == 1:
                 top.answer(g, d.options[0])  # a forced move is automated (not recorded)
                 if self._pending:
                     self._schedule()
                 continue
-            self._decision = d
+            self.decision = d
             return
-        self._decision = None
+        self.decision = None
 
     def _rederive(self) -> None:
         """Derive the pending decision again (a rule was added to a game already waiting, e.g. a scenario)."""
-        self._decision = None
+        self.decision = None
         self._advance()
 
     # --- answering ------------------------------------------------------------------------------------------------
     def _illegal(self, msg: str) -> IllegalAction:
-        d = self._decision
+        d = self.decision
         if d is None:
             return IllegalAction(f"{msg}: the game is over ({self.result})")
         shown = ", ".join(str(o) for o in d.options[:40]) + (" …" if len(d.options) > 40 else "")
@@ -86,11 +84,14 @@ class Machine(State):
         Raises :class:`IllegalAction` (a ``ValueError``) with the state unchanged when the answer is malformed,
         not on offer, from the wrong seat, or comes after the game ended.
         """
-        d = self._decision
+        d = self.decision
         if d is None:
             raise self._illegal(f"no decision is pending, cannot take {option!r}")
         if seat is not None and seat != d.seat:
             raise self._illegal(f"seat {seat} may not answer now")
+        if type(option) is Option and option in d.options:  # the common case: one of the options offered
+            self._apply(d, option)
+            return
         if isinstance(option, Option):
             opt = option
         elif isinstance(option, str):
@@ -111,16 +112,25 @@ class Machine(State):
 
     def _apply(self, d: Decision, opt: Option) -> None:
         """Apply an option known to be legal (the unchecked fast path used by ``act``)."""
-        self.history.append((d.seat, opt))
-        self._decision = None
-        self.frames[-1].answer(self.game, opt)
+        self.history.append((d[0], opt))
+        self.decision = None
+        g = self.game
+        top = self.frames[-1]
+        if opt[0] == PASS and type(top) is Window:
+            # the common case, a pass in a response window (S-PRIO-3): straight to the next seat's decision
+            nd = top.pass_on(g)
+            if nd is not None and not self._pending:
+                self.decision = nd
+                return
+        else:
+            top.answer(g, opt)
         if self._pending:
             self._schedule()
         self._advance()
 
     def step(self, index: int) -> None:
         """Answer with the pending decision's option number ``index`` (for bots and benchmarks)."""
-        d = self._decision
+        d = self.decision
         if d is None:
             raise self._illegal(f"no decision is pending, cannot take option #{index}")
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(d.options):

@@ -1,7 +1,16 @@
 """The state changes the rules share. Each changes the state and emits its event; none pushes a frame (the machine
 schedules the triggers and settling an event needs, see ``engine/machine.py``). Where a primitive carries a rule of
 its own, the rule lives in the module its id names and the primitive calls it: the reshuffle in ``flow/turn.py``
-(S-TURN-5), removal from play in ``flow/settle.py`` (S-DEATH-4, S-LOSE-3)."""
+(S-TURN-5), removal from play in ``flow/settle.py`` (S-DEATH-4, S-LOSE-3).
+
+The terms as state changes: a hand (draw, S-TERM-1); intelligence, face up in front of its owner and never in a hand
+(obtain, S-INTEL-2, S-TERM-2, S-TERM-3); show (reveal_top, S-TERM-6), inspect (inspect_transit, S-TERM-7), cover,
+flip and burn (S-TERM-8..10); death, and losing, which is not death (kill, lose, S-TERM-17); a player's killer is
+whoever put his fatal false intelligence in front of him (killer_of, A-48; the characters count a kill by one's own
+hand, S-TERM-19).
+
+Implements: S-INTEL-2, S-TERM-1..3, S-TERM-6..10, S-TERM-17, S-TERM-19.
+"""
 
 from __future__ import annotations
 
@@ -216,4 +225,4 @@ class Primitives(RuleIndex):
         for s in self.seats:
             s.identity_revealed = True
         self.emit(GameOver(winners, reason, factions, self.turn, dict(info), [s.identity for s in self.seats]))
-        self._decision = None  # the frames stay as they were: cards still on the stack are not lost
+        self.decision = None  # the frames stay as they were: cards still on the stack are not lost

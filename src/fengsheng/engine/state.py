@@ -2,6 +2,11 @@
 
 Everything here is lists, dicts, ints and the small slotted objects of ``core/state.py``, so a game copies and pickles
 at any decision point. The edition object and its tables are shared, never copied (see ``Edition.__reduce__``).
+
+The play areas of S-COMP-8: the deck, the discard pile, the face-down pile of used 试探 (probes_out), and each seat's
+hand, intelligence, character and identity.
+
+Implements: S-COMP-8.
 """
 
 from __future__ import annotations
@@ -83,6 +88,7 @@ class State:
         self.config = config
         self.edition = ed = config.edition_rules
         self.handlers = ed.handlers
+        self.window_types = ed.window_types
         self.card_type = ed.card_type  # per-card-id tables of the edition (hot paths index them)
         self.is_black = ed.is_black
         self.card_colour = ed.card_colour
@@ -91,6 +97,7 @@ class State:
         self.rng = random.Random(seed)
         self.n = config.players
         self.auto_pass = config.auto_pass
+        self.faction_target = config.faction_target  # S-ID-1/2, S-VAR-2 (asked on every intelligence settled)
         self.seats: list[Seat] = [
             Seat(i, "", config.player_sexes[i] if config.player_sexes else "") for i in range(self.n)
         ]
@@ -120,7 +127,8 @@ class State:
         self.declarable: list[bool] = [False] * self.n
         self.static_declarable: list[bool] = [False] * self.n
         self.declined: set[int] = set()
-        self._decision: Decision | None = None
+        self.decision: Decision | None = None
+        """The pending decision, or ``None`` when the game is over. Read it; only the machine sets it."""
         self._pending: list[tuple[int, Event, list[Rule]]] = []  # emitted, not yet scheduled (see Machine.emit)
         self.scenario: dict[str, Any] | None = None  # set when built by fengsheng.scenario
         # rules and their hook indexes (see RuleIndex)
@@ -175,7 +183,7 @@ class State:
         self._next = nxt
 
     # --- copies: the edition is shared, not copied ----------------------------------------------------------------
-    _SHARED = ("handlers", "card_type", "is_black", "card_colour", "characters")
+    _SHARED = ("handlers", "window_types", "card_type", "is_black", "card_colour", "characters")
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -187,6 +195,8 @@ class State:
         self.__dict__.update(state)
         ed = self.edition
         self.handlers = ed.handlers
+        self.window_types = ed.window_types
+        self.window_types = ed.window_types
         self.card_type = ed.card_type
         self.is_black = ed.is_black
         self.card_colour = ed.card_colour

@@ -1,56 +1,97 @@
 """The intelligence pass: Step 1 传递, Step 2 到达, Step 3 接收, repeated until the card is taken (S-PASS, S-METH).
 
 * Step 1 (a ``step1`` window): the card is on its way; 锁定 / 调虎离山 / 截获 may be used (S-PASS-3).
-* Then the card moves: to the next seat in the current direction that is in game and not lured away (unless locked),
-  or for 直达 to the named target (S-METH-1..3, S-PASS-9). A 直达 whose target is lured away or gone turns back to
-  the sender through another Step 1 (S-PREC-6, A-78, A-32). A card that would reach a dead sender is discarded
-  (S-PASS-7).
+* Then the card moves (``flow/route.py``): to the next seat in the current direction that is in game and not lured
+  away (unless locked), or for 直达 to the named target (S-METH-1..3, S-PASS-9). A 直达 whose target is lured away or
+  gone turns back to the sender through another Step 1 (S-PREC-6, A-78, A-32). A card that would reach a dead sender
+  is discarded (S-PASS-7).
 * Step 2 (a ``step2`` window): 破译 / 退回 by the player reached (S-PASS-4).
 * Step 3: he accepts or declines; no card or skill may be used (S-PASS-5). A locked player and the sender must
   accept (S-CARD-LOCK-1, S-PASS-6). After 退回 there is no Step 3 (S-PASS-10).
+
+The pass starts with Send: the current player must send exactly one card from his hand, its method set by its stamp;
+a 直达 names its target now; a skill may let him send the other way (S-PASS-1, S-PASS-2, S-METH-2, S-METH-6). A
+face-down card reaches its holder unseen (Arrived shows it only when face up, S-METH-5); whatever the method, the
+card is obtained face up (S-METH-4). Locked players are never skipped, so the first one the card reaches must take
+it (S-PREC-4). A player who dies during the pass is skipped and the pass goes on (S-PASS-11, S-DEATH-7).
+
+Implements: S-PASS-1..6, S-PASS-8, S-PASS-10..12, S-METH-4..6, S-PREC-4, S-PREC-7, S-DEATH-7.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.core.cards import DIRECT
-from fengsheng.core.events import Arrived, Declined, IntelDiscarded, TurnedBack
-from fengsheng.core.options import ACCEPT, P_ACCEPT, P_DECLINE, RECEIVE, Decision, Option
-from fengsheng.core.state import W_STEP1, W_STEP2, Frame, Passing
+from fengsheng.core.cards import DIRECT, TEXT
+from fengsheng.core.events import PUBLIC, Arrived, CannotSend, Declined, IntelDiscarded, Sent, TurnedBack
+from fengsheng.core.options import ACCEPT, P_ACCEPT, P_DECLINE, RECEIVE, SEND, SEND_KIND, Decision, Option
+from fengsheng.core.state import PH_PASS, W_STEP1, W_STEP2, Frame, Passing
+from fengsheng.flow.route import DISCARDED, TURN_BACK, route
 from fengsheng.flow.window import Window
 
 if TYPE_CHECKING:
     from fengsheng.game import Game
 
-DISCARDED = -1
-TURN_BACK = -2
+CLOCKWISE = "cw"
+"""The option name of a send in the other direction (``send c17 cw``, S-METH-6)."""
 
 
 def next_stop(g: Game, p: Passing) -> int:
-    """Where the card goes at the end of Step 1: a seat, ``TURN_BACK`` (直达 only) or ``DISCARDED``."""
-    seats = g.seats
-    sender = p.sender
-    if p.method == DIRECT:
-        if p.back:
-            return sender if seats[sender].in_game else DISCARDED
-        t = p.target
-        if not seats[t].in_game or (t in p.lured and t not in g.locks):
-            return TURN_BACK
-        return t
-    n = g.n
-    s = p.holder
-    locks = g.locks
-    lured = p.lured
-    while True:
-        s = (s + p.direction) % n
-        if s == sender:
-            return sender if seats[sender].in_game else DISCARDED
-        if not seats[s].in_game:
-            continue
-        if s in lured and s not in locks:
-            continue  # S-PASS-9: the card goes past a lured-away player
-        return s
+    """Where the card goes at the end of Step 1: a seat, ``TURN_BACK`` (直达 only) or ``DISCARDED`` (see
+    :func:`fengsheng.flow.route.route`, which bots call with what their view shows)."""
+    in_game = [s.in_game for s in g.seats]
+    return route(p.holder, p.sender, p.direction, p.method, p.target, p.back, in_game, p.lured, g.locks)
+
+
+class Send(Frame):
+    """The current player chooses the card to send, and for 直达 its target (S-PASS-1..3, S-METH)."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def run(self, g: Game) -> Decision | None:
+        seat = self.seat
+        hand = g.seats[seat].hand
+        if not hand:
+            g.failed_send = True  # A-55: only an empty hand means "cannot send"
+            g.emit(CannotSend(seat))
+            g.frames.pop()
+            return None
+        return Decision(seat, SEND_KIND, tuple(g.send_options(seat)), PH_PASS)
+
+    def answer(self, g: Game, option: Option) -> None:
+        seat = self.seat
+        card = option.card
+        g.seats[seat].hand.remove(card)
+        method = g.send_method(seat, card)
+        target = option.target if method == DIRECT else -1
+        face_up = method == TEXT
+        g.passing = Passing(card, seat, method, target, face_up)
+        if option.name == CLOCKWISE:
+            g.passing.direction = -1  # S-METH-6, A-75: a skill let him choose the direction
+        g.frames[-1] = PassFrame()
+        g.emit(Sent(seat, method, target, g.passing.direction, card, PUBLIC if face_up else (seat,)))
+
+    def describe(self) -> dict[str, Any]:
+        return {"frame": "Send", "seat": self.seat}
+
+
+def send_options_default(g: Game, seat: int) -> list[Option]:
+    """Every card in hand; a 直达 card once per other player in game (S-METH-2, A-57); a 密电/文本 card once per
+    direction the sender may choose (``send c17 cw`` = clockwise, S-METH-6)."""
+    opts: list[Option] = []
+    others = [s.index for s in g.seats if s.in_game and s.index != seat]
+    dir_rules = g.direction_rules
+    for c in g.seats[seat].hand:
+        if g.send_method(seat, c) == DIRECT:
+            opts.extend(Option(SEND, card=c, target=t) for t in others)
+        else:
+            opts.append(Option(SEND, card=c))
+            if dir_rules and -1 in g.send_directions(seat, c):
+                opts.append(Option(SEND, card=c, name=CLOCKWISE))
+    return opts
 
 
 class PassFrame(Frame):
@@ -139,4 +180,4 @@ class PassFrame(Frame):
         return {"frame": "PassFrame", "stage": self.stage}
 
 
-__all__ = ["DISCARDED", "TURN_BACK", "PassFrame", "Window", "next_stop"]
+__all__ = ["CLOCKWISE", "DISCARDED", "TURN_BACK", "PassFrame", "Send", "Window", "next_stop", "send_options_default"]

@@ -3,6 +3,17 @@
 Order (S-WIN-10, S-TRIG-6, A-37): deaths first (each with its triggers, S-DEATH), then losses (S-LOSE), then the
 last-player-standing check (S-WIN-8, A-28), then declarations (S-WIN-1, A-35). Several deaths from one event are
 numbered in S-TRIG order, current player first (A-76).
+
+Triggers (the automatic skills of S-PRIO-9) run in trig_order, one death's triggers too (S-TRIG-1, S-TRIG-2). A
+death is checked before an obtained card's triggers (S-DEATH-3) and its triggers run before the identity is revealed
+(S-DEATH-5); a player removed from play leaves the turn order (S-DEATH-8). A loss goes through Game.lose, never a
+Death frame, so no death trigger fires (S-LOSE-2); loss rules such as 小白's 败露 are checked here (S-LOSE-4). A player
+may declare whenever his condition holds, after each event that settles and in response windows (S-WIN-3); the
+declarer's victory rule names the winners (黑手's 滥杀 himself alone, S-WIN-6), missions that react to a declaration are
+checked in order (S-WIN-4), and only the declarer has declared (S-WIN-7, S-TERM-16).
+
+Implements: S-DEATH-1..5, S-DEATH-8, S-LOSE-1..4, S-WIN-1, S-WIN-3..8, S-WIN-10, S-TRIG-1, S-TRIG-2, S-TRIG-5,
+S-TRIG-6, S-PRIO-9, S-TERM-16.
 """
 
 from __future__ import annotations
@@ -40,6 +51,13 @@ def remove_from_play(g: Game, seat: int) -> None:
     g.refresh_order()
 
 
+def lose_for_not_sending(g: Game, seat: int) -> None:
+    """S-LOSE-1, A-26: a player who could not send intelligence in his turn (``Game.failed_send``, set by the
+    passing phase) loses at the end of that turn."""
+    if g.failed_send and g.seats[seat].in_game:
+        g.lose(seat, "cannot_send")
+
+
 def end_last_standing(g: Game) -> None:
     """S-WIN-8 / A-28: the one player left wins; if nobody is left, nobody wins.
 
@@ -64,7 +82,12 @@ def black_count(g: Game, seat: int) -> int:
 
 def has_fatal_black(g: Game, seat: int) -> bool:
     """S-DEATH-1: enough false (black) intelligence to kill (three in the standard edition)."""
-    return black_count(g, seat) >= g.edition.switches.fatal_black
+    intel = g.seats[seat].intel
+    fatal = g.edition.switches.fatal_black
+    if len(intel) < fatal:
+        return False  # the common case, asked for every seat whenever intelligence settles
+    is_black = g.is_black
+    return sum(1 for c in intel if is_black[c]) >= fatal
 
 
 class Settle(Frame):

@@ -4,6 +4,10 @@ Order (S-SETUP-1..6): with characters, two are dealt at random to each player, w
 dealt and what was kept stay private until everyone has chosen); hidden (潜伏) characters then go face down and the
 others face up (S-SETUP-2). Identities are dealt face down (S-SETUP-4), the 81 cards shuffled and 3 dealt to each
 player (S-SETUP-5), and a random player starts (S-SETUP-6, A-53).
+
+Without characters (the first-game suggestion, S-SETUP-3) none is dealt.
+
+Implements: S-SETUP-1..6.
 """
 
 from __future__ import annotations

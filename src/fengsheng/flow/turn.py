@@ -1,7 +1,12 @@
-"""Turn order and the phases of a turn (S-TURN-1..13, S-LOSE-1, A-1, A-2, A-7, A-26, A-33, A-55).
+"""Turn order and the phases of a turn (S-TURN; A-1, A-2, A-7, A-26, A-33, A-55).
 
 Phases: start, draw (2 cards), play (a response window), pass (send exactly one card, S-PASS), end (a response
 window, then the loss of a player who could not send). Turns go to the next seat in game counterclockwise (A-1).
+
+The send itself is flow/passing.py (S-PASS-1), the loss of a player who could not send flow/settle.py (S-LOSE-1),
+and where a used card goes is its card type's (cards/base.py, S-TURN-9).
+
+Implements: S-TURN-1..8, S-TURN-10..13.
 """
 
 from __future__ import annotations
@@ -9,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.core.cards import DIRECT, TEXT
-from fengsheng.core.events import PUBLIC, CannotSend, PhaseStarted, Reshuffled, Sent, TurnEnded, TurnStarted
-from fengsheng.core.options import SEND, SEND_KIND, Decision, Option
-from fengsheng.core.state import PH_DRAW, PH_END, PH_PASS, PH_PLAY, PH_START, W_END, W_PLAY, Frame, Passing
-from fengsheng.flow.passing import PassFrame
+from fengsheng.core.events import PhaseStarted, Reshuffled, TurnEnded, TurnStarted
+from fengsheng.core.options import Decision
+from fengsheng.core.state import PH_DRAW, PH_END, PH_PASS, PH_PLAY, PH_START, W_END, W_PLAY, Frame
+from fengsheng.flow.passing import CLOCKWISE, Send, send_options_default
+from fengsheng.flow.settle import lose_for_not_sending
 from fengsheng.flow.window import Window
 
 if TYPE_CHECKING:
@@ -121,8 +126,7 @@ class Turn(Frame):
 
     def finish(self, g: Game) -> None:
         seat = self.seat
-        if g.failed_send and g.seats[seat].in_game:
-            g.lose(seat, "cannot_send")  # S-LOSE-1, A-26: at the end of that turn
+        lose_for_not_sending(g, seat)  # S-LOSE-1, A-26: at the end of that turn
         g.emit(TurnEnded(seat))
 
     def describe(self) -> dict[str, Any]:
@@ -139,61 +143,8 @@ PHASES: dict[str, Callable[[Turn, Game], None]] = {
 """What each phase of a turn plan does."""
 
 
-class Send(Frame):
-    """The current player chooses the card to send, and for 直达 its target (S-PASS-1..3, S-METH)."""
-
-    __slots__ = ("seat",)
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-
-    def run(self, g: Game) -> Decision | None:
-        seat = self.seat
-        hand = g.seats[seat].hand
-        if not hand:
-            g.failed_send = True  # A-55: only an empty hand means "cannot send"
-            g.emit(CannotSend(seat))
-            g.frames.pop()
-            return None
-        return Decision(seat, SEND_KIND, tuple(g.send_options(seat)), PH_PASS)
-
-    def answer(self, g: Game, option: Option) -> None:
-        seat = self.seat
-        card = option.card
-        g.seats[seat].hand.remove(card)
-        method = g.send_method(seat, card)
-        target = option.target if method == DIRECT else -1
-        face_up = method == TEXT
-        g.passing = Passing(card, seat, method, target, face_up)
-        if option.name == CLOCKWISE:
-            g.passing.direction = -1  # S-METH-6, A-75: a skill let him choose the direction
-        g.frames[-1] = PassFrame()
-        g.emit(Sent(seat, method, target, g.passing.direction, card, PUBLIC if face_up else (seat,)))
-
-    def describe(self) -> dict[str, Any]:
-        return {"frame": "Send", "seat": self.seat}
-
-
-__all__ = ["Send", "Turn", "TurnCycle", "send_options_default", "take_from_deck"]
-
-
-CLOCKWISE = "cw"
-
-
-def send_options_default(g: Game, seat: int) -> list[Option]:
-    """Every card in hand; a 直达 card once per other player in game (S-METH-2, A-57); a 密电/文本 card once per
-    direction the sender may choose (``send c17 cw`` = clockwise, S-METH-6)."""
-    opts: list[Option] = []
-    others = [s.index for s in g.seats if s.in_game and s.index != seat]
-    dir_rules = g.direction_rules
-    for c in g.seats[seat].hand:
-        if g.send_method(seat, c) == DIRECT:
-            opts.extend(Option(SEND, card=c, target=t) for t in others)
-        else:
-            opts.append(Option(SEND, card=c))
-            if dir_rules and -1 in g.send_directions(seat, c):
-                opts.append(Option(SEND, card=c, name=CLOCKWISE))
-    return opts
+# Send and send_options_default live in flow/passing.py (S-PASS-1, S-METH); they are re-exported here.
+__all__ = ["CLOCKWISE", "Send", "Turn", "TurnCycle", "send_options_default", "take_from_deck"]
 
 
 def take_from_deck(g: Game, count: int) -> list[int]:

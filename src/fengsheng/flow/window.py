@@ -1,4 +1,4 @@
-"""Response windows: priority passing and the LIFO stack (S-PRIO-1..13, A-14, A-15, A-16, A-31).
+"""Response windows: priority passing and the LIFO stack (S-PRIO; A-14, A-15, A-16, A-31).
 
 A window opens with the current player holding priority (A-14). A seat with priority takes one action or passes
 (A-15). After a pass, priority moves to the next seat in game (counterclockwise, A-1); after an action, to the
@@ -9,6 +9,15 @@ actor's next seat. Once every seat still in the game has passed in a row:
 * otherwise the window closes (S-PRIO-7).
 
 With ``Config.auto_pass`` a seat whose only option is "pass" is passed for without being asked.
+
+A seat holding priority is offered what it may use now: its timing met, a valid target (S-PRIO-2; the rule index
+gives the options, cards/base.py a card's own conditions and the golden rule, S-PRIO-1). Uses made at the same time
+are ordered by priority and resolve LIFO (S-TRIG-3). Sending is not a use, so nothing on the stack can cancel it
+(S-PRIO-12). A cancelled use, or one whose user has gone, never resolves: the events of its effect, and the triggers
+on them, never happen (S-PRIO-10, S-PRIO-11, S-TRIG-4, S-TERM-13). Automatic skills do not wait for a window: they
+are the triggers of flow/settle.py (S-PRIO-9).
+
+Implements: S-PRIO-2..8, S-PRIO-10..13, S-TRIG-3, S-TRIG-4, S-TERM-13.
 """
 
 from __future__ import annotations
@@ -26,10 +35,11 @@ if TYPE_CHECKING:
 class Window(Frame):
     """A response window of one kind (``play``, ``step1``, ``step2``, ``end``), with its pending stack."""
 
-    __slots__ = ("kind", "passes", "prio", "resolving", "stack")
+    __slots__ = ("allowed", "kind", "passes", "prio", "resolving", "stack")
 
-    def __init__(self, kind: str, prio: int) -> None:
+    def __init__(self, kind: str, prio: int, allowed: frozenset[str] = frozenset()) -> None:
         self.kind = kind
+        self.allowed = allowed  # card types usable in this kind of window (filled in by priority_options)
         self.prio = prio
         self.passes = 0
         self.stack: list[Use] = []
@@ -46,6 +56,7 @@ class Window(Frame):
 
     def run(self, g: Game) -> Decision | None:
         seats = g.seats
+        nxt = g._next
         while True:
             if self.resolving:
                 if self.stack:
@@ -53,7 +64,7 @@ class Window(Frame):
                     return None
                 self.resolving = False
                 self.passes = 0
-                self.prio = g.current if seats[g.current].in_game else g.next_in_game(g.current)
+                self.prio = g.current if seats[g.current].in_game else nxt[g.current]
                 if self._closes_early(g):
                     g.frames.pop()
                     return None
@@ -66,21 +77,27 @@ class Window(Frame):
                 return None
             seat = self.prio
             if not seats[seat].in_game:
-                self.prio = g.next_in_game(seat)
+                self.prio = nxt[seat]
                 continue
             opts = g.priority_options(seat, self)
             if len(opts) == 1 and g.auto_pass:
                 self.passes += 1
-                self.prio = g.next_in_game(seat)
+                self.prio = nxt[seat]
                 continue
             return tuple.__new__(Decision, (seat, PRIORITY, tuple(opts), self.kind, False))
 
+    def pass_on(self, g: Game) -> Decision | None:
+        """The seat with priority passes (A-15): priority moves on, and the window runs to its next decision."""
+        self.passes += 1
+        self.prio = g._next[self.prio]
+        return self.run(g)
+
     def answer(self, g: Game, option: Option) -> None:
         seat = self.prio
-        kind = option.kind
+        kind = option[0]
         if kind == PASS:
             self.passes += 1
-            self.prio = g.next_in_game(seat)
+            self.prio = g._next[seat]
             return
         if kind == DECLARE:
             g.declare(seat)

@@ -93,13 +93,13 @@ def _identity_text(identity: str | None, lang: str) -> Text:
     return Text(name(identity, lang), style=STYLE.get(identity, ""))
 
 
-def _character_cell(info: dict[str, Any], lang: str, mine: bool) -> Text:
+def _character_cell(info: dict[str, Any], lang: str, mine: bool, text_set: str = "") -> Text:
     if not info.get("has_character"):
         return Text("—", style=STYLE["dim"])
     cid = info.get("character")
     if cid is None:
         return Text(_t(lang, "盖伏", "face down"), style=STYLE["dim"])
-    label = character_name(cid, lang)
+    label = character_name(cid, lang, text_set)
     if not info.get("face_up"):
         label += _t(lang, "（盖伏）", " (face down)")
     return Text(label, style="bold" if mine else "")
@@ -135,6 +135,7 @@ def render_me(view: dict[str, Any], lang: str = ZH, compact: bool = False) -> Re
     """Your seat. ``compact``: skill names only (their texts are a ``?`` away), for a small terminal."""
     me = view["me"]
     seat = view["seat"]
+    texts = view.get("character_texts", "")
     lines: list[Text] = []
     head = Text()
     head.append(_t(lang, f"你是 {seat_name(seat, lang)}", f"You are {seat_name(seat, lang)}"), style=STYLE["me"])
@@ -144,24 +145,25 @@ def render_me(view: dict[str, Any], lang: str = ZH, compact: bool = False) -> Re
     target = 4 if "four_card_victory" in view.get("variants", []) else 3
     if me.get("identity"):
         characters_on = bool(view["seats"][seat].get("has_character")) or bool(me.get("characters_dealt"))
-        goal = identity_goal(me["identity"], lang, target, me.get("character"), characters_on)
+        goal = identity_goal(me["identity"], lang, target, me.get("character"), characters_on, texts)
         lines.append(Text(_t(lang, f"  胜利条件：{goal}", f"  goal: {goal}"), style=STYLE["dim"]))
     cid = me.get("character")
-    if cid is not None and find_character(cid) is not None:
-        t = character_text(cid, lang)
+    if cid is not None and find_character(cid, texts) is not None:
+        t = character_text(cid, lang, texts)
         state = _t(lang, "面朝上", "face up") if view["seats"][seat].get("face_up") else _t(lang, "盖伏", "face down")
         lines.append(
             Text(_t(lang, f"角色：【{t['name']}】（{state}）", f"Character: [{t['name']}] ({state})"), style="bold")
         )
         if compact:
-            labels = " ".join(skill_label(sk["id"], lang) for sk in t["skills"])
+            labels = " ".join(skill_label(sk["id"], lang, texts) for sk in t["skills"])
             lines.append(Text(_t(lang, f"  技能：{labels}（? 查看说明）", f"  skills: {labels} (? for their text)")))
         else:
             for sk in t["skills"]:
-                lines.append(Text(f"  {skill_label(sk['id'], lang)}{_t(lang, '', ' ')}{sk['text']}"))
+                lines.append(Text(f"  {skill_label(sk['id'], lang, texts)}{_t(lang, '', ' ')}{sk['text']}"))
     elif me.get("characters_dealt"):
         names = " / ".join(
-            _t(lang, f"【{character_name(c, lang)}】", f"[{character_name(c, lang)}]") for c in me["characters_dealt"]
+            _t(lang, f"【{character_name(c, lang, texts)}】", f"[{character_name(c, lang, texts)}]")
+            for c in me["characters_dealt"]
         )
         lines.append(Text(_t(lang, f"发给你的角色：{names}", f"Characters dealt to you: {names}")))
     hand = me.get("hand", [])
@@ -222,7 +224,7 @@ def render_seats(view: dict[str, Any], lang: str = ZH) -> RenderableType:
             notes.append(_t(lang, "思考中", "deciding"))
         cells: list[RenderableType] = [seat_cell]
         if with_characters:
-            cells.append(_character_cell(info, lang, s == me))
+            cells.append(_character_cell(info, lang, s == me, view.get("character_texts", "")))
         cells += [
             _identity_text(info.get("identity"), lang),
             str(info["hand_count"]),
@@ -304,7 +306,9 @@ def render_table(view: dict[str, Any], lang: str = ZH) -> RenderableType:
         )
         for i, entry in enumerate(reversed(stack)):
             mark = _t(lang, "  ← 最先结算", "  ← resolves first") if i == 0 else ""
-            lines.append(colourize(f"  {describe_use(entry, lang, me)}{mark}", me, lang))
+            lines.append(
+                colourize(f"  {describe_use(entry, lang, me, view.get('character_texts', ''))}{mark}", me, lang)
+            )
     else:
         lines.append(Text(_t(lang, "等待结算：无", "Waiting to resolve: nothing"), style=STYLE["dim"]))
     return Panel(Group(*lines), title=_t(lang, "牌桌", "The table"), title_align="left")
@@ -340,11 +344,12 @@ def render_question(view: dict[str, Any], choices: list[tuple[int, str, Any]], l
     lines: list[RenderableType] = [colourize(Text(describe_decision(view, lang), style="bold"), me, lang)]
     d = view.get("decision") or {}
     if d.get("kind") == "choose_character":
+        texts = view.get("character_texts", "")
         for _, _, o in choices:
-            if find_character(o.name) is not None:
+            if find_character(o.name, texts) is not None:
                 from fengsheng.play.words import character_help
 
-                lines.append(Text(character_help(o.name, lang)))
+                lines.append(Text(character_help(o.name, lang, texts)))
     width = len(str(max((n for n, _, _ in choices), default=0)))
     for n, words, _ in choices:
         lines.append(colourize(Text(f"  {n:>{width}}. {words}"), me, lang))
@@ -370,9 +375,10 @@ def result_why(result: dict[str, Any], view: dict[str, Any], characters: list[st
 
     def mission(seat: int) -> str:
         cid = characters[seat] if seat < len(characters) else None
-        if cid is None or find_character(cid) is None:
+        texts = view.get("character_texts", "")
+        if cid is None or find_character(cid, texts) is None:
             return ""
-        t = character_text(cid, lang)
+        t = character_text(cid, lang, texts)
         return _t(lang, f"【{t['name']}】的机密任务：{t['mission']}", f"[{t['name']}]'s secret mission: {t['mission']}")
 
     if reason == "declared" and declarer is not None:
@@ -441,10 +447,13 @@ def render_result(view: dict[str, Any], characters: list[str | None], lang: str 
         table.add_column(_t(lang, "角色", "Character"), min_width=9, overflow="fold")
     table.add_column(_t(lang, "情报", "Intelligence"), no_wrap=True)
     table.add_column(_t(lang, "结果", "Result"), min_width=6, no_wrap=True)
+    texts = view.get("character_texts", "")
     for info in view["seats"]:
         s = info["seat"]
         cid = characters[s] if s < len(characters) else None
-        char = Text(character_name(cid, lang) if cid is not None and find_character(cid) is not None else "—")
+        char = Text("—")
+        if cid is not None and find_character(cid, texts) is not None:
+            char = Text(character_name(cid, lang, texts))
         state = []
         if s in winners:
             state.append(_t(lang, "胜", "won"))

@@ -218,7 +218,8 @@ class Session:
         """Turn the new events (as the human saw them) into log lines; stream them; pause after a bot's move."""
         assert self.match is not None
         events = self.match.new_events(self.human)
-        lines = [line for line in (render_event(e, self.lang) for e in events) if line]
+        texts = self.g.config.character_texts
+        lines = [line for line in (render_event(e, self.lang, texts) for e in events) if line]
         if any(e["kind"] in ("died", "lost") and e.get("seat") == self.human for e in events):
             lines.append(
                 _t(
@@ -357,11 +358,12 @@ class Session:
             return
         parts = [commands_help(lang)]
         me = view.get("me") or {}
+        texts = view.get("character_texts", "")
         if me.get("character"):
-            parts.append(character_help(me["character"], lang))
+            parts.append(character_help(me["character"], lang, texts))
         d = self.g.decision
-        if d is not None and d.kind == "skill_choice" and skill_text(d.context, lang):
-            parts.append(f"{skill_label(d.context, lang)} {skill_text(d.context, lang)}")
+        if d is not None and d.kind == "skill_choice" and skill_text(d.context, lang, texts):
+            parts.append(f"{skill_label(d.context, lang, texts)} {skill_text(d.context, lang, texts)}")
         types: list[str] = []
         for _, _, o in choices:
             for c in (o.card, o.ref if o.kind == "play" and o.use == "burn" else -1):

@@ -54,11 +54,16 @@ def who(seat: int, lang: str = ZH, me: int | None = None) -> str:
     return seat_name(seat, lang)
 
 
-def skill_label(skill: str, lang: str = ZH) -> str:
+def _texts(view: dict[str, Any] | None) -> str:
+    """The character text set of the game a view is of (``""``: the edition's default)."""
+    return str((view or {}).get("character_texts") or "")
+
+
+def skill_label(skill: str, lang: str = ZH, text_set: str = "") -> str:
     """A skill by its id (``C-LAO_GUI-1``) or its option key (``lao_gui.1``): ``「就计」``, or the character's name and
-    the skill's number when the card prints no name (``「译电员·技能1」``)."""
+    the skill's number when the card prints no name (``「译电员·技能1」``). ``text_set``: the game's character texts."""
     char_id, number = _split_skill(skill)
-    ch = find_character(char_id)
+    ch = find_character(char_id, text_set)
     if ch is None:
         return skill
     for sk in ch.texts.get("skills", []):
@@ -68,10 +73,10 @@ def skill_label(skill: str, lang: str = ZH) -> str:
     return skill
 
 
-def skill_text(skill: str, lang: str = ZH) -> str:
+def skill_text(skill: str, lang: str = ZH, text_set: str = "") -> str:
     """The printed text of a skill (by id or option key), or ``""``."""
     char_id, number = _split_skill(skill)
-    ch = find_character(char_id)
+    ch = find_character(char_id, text_set)
     if ch is None:
         return ""
     for sk in ch.texts.get("skills", []):
@@ -91,16 +96,16 @@ def _split_skill(skill: str) -> tuple[str, str]:
     return skill, ""
 
 
-def use_name(use: str, lang: str = ZH) -> str:
+def use_name(use: str, lang: str = ZH, text_set: str = "") -> str:
     """What a stack entry is used as: a card type (``锁定``) or a character skill (``「就计」``)."""
     if use in CARD_TYPES:
         return name(use, lang)
-    return skill_label(use, lang)
+    return skill_label(use, lang, text_set)
 
 
-def describe_use(entry: dict[str, Any], lang: str = ZH, me: int | None = None) -> str:
+def describe_use(entry: dict[str, Any], lang: str = ZH, me: int | None = None, text_set: str = "") -> str:
     """One pending use of a view's ``stack``: ``#7 2号 锁定 → 3号 [红·锁定·密电]``."""
-    parts = [f"#{entry['uid']}", who(entry["user"], lang, me), use_name(entry["use"], lang)]
+    parts = [f"#{entry['uid']}", who(entry["user"], lang, me), use_name(entry["use"], lang, text_set)]
     target = entry.get("target", -1)
     ref = entry.get("ref", -1)
     if entry["use"] == "see_through":
@@ -214,7 +219,8 @@ def describe_option(
         return _t(lang, f"说出台词{line}", f"Say the line{line.replace('：', ': ')}")
     if k == CHOOSE:
         if o.name:
-            return _t(lang, f"选择角色 【{_char_name(o.name, lang)}】", f"Choose [{_char_name(o.name, lang)}]")
+            cname = _char_name(o.name, lang, _texts(view))
+            return _t(lang, f"选择角色 【{cname}】", f"Choose [{cname}]")
         if o.target >= 0 and o.ref >= 0:
             return _t(lang, f"选择 {W(o.target)} 面前的情报 {C(o.ref)}", f"Choose {C(o.ref)} in front of {W(o.target)}")
         if o.target >= 0:
@@ -239,7 +245,7 @@ def describe_option(
     if k == PLAY:
         return _play_words(o, lang, view, W, C)
     if k == SKILL:
-        label = skill_label(o.use, lang)
+        label = skill_label(o.use, lang, _texts(view))
         tail = ""
         if o.target >= 0 and o.ref >= 0:
             tail = _t(lang, f" → {W(o.target)} 面前的 {C(o.ref)}", f" on {C(o.ref)} in front of {W(o.target)}")
@@ -251,8 +257,8 @@ def describe_option(
     return str(o)
 
 
-def _char_name(cid: str, lang: str) -> str:
-    ch = find_character(cid)
+def _char_name(cid: str, lang: str, text_set: str = "") -> str:
+    ch = find_character(cid, text_set)
     return ch.name(lang) if ch is not None else cid
 
 
@@ -264,7 +270,7 @@ def _play_words(o: Option, lang: str, view: dict[str, Any] | None, W: Any, C: An
     entry = _stack_entry(view, o.ref) if o.use == "see_through" else None
     if entry is not None:
         me = view.get("seat") if view else None
-        inner = describe_use(entry, lang, me).split(" ", 1)[1]
+        inner = describe_use(entry, lang, me, _texts(view)).split(" ", 1)[1]
         u = f"#{o.ref}（{inner}）" if lang == ZH else f"#{o.ref} ({inner})"
     what = template.format(t=W(o.target) if o.target >= 0 else "", x=C(o.ref) if o.ref >= 0 else "", u=u).strip()
     if card.type != o.use:  # a character lets this card be used as another type (a conversion)
@@ -369,7 +375,7 @@ def describe_decision(view: dict[str, Any], lang: str = ZH) -> str:
         )
         stack = view.get("stack") or []
         if stack:
-            top = describe_use(stack[-1], lang, me)
+            top = describe_use(stack[-1], lang, me, _texts(view))
             return _t(
                 lang,
                 f"{whose} · {where}：有牌等待结算（最上面：{top}）。你要响应吗？",
@@ -423,8 +429,8 @@ def describe_decision(view: dict[str, Any], lang: str = ZH) -> str:
     if kind == "declare":
         return _t(lang, "你的胜利条件已经达成：现在宣告胜利吗？", "Your victory condition holds: declare victory now?")
     if kind == "skill_choice":
-        label = skill_label(context, lang)
-        text = skill_text(context, lang)
+        label = skill_label(context, lang, _texts(view))
+        text = skill_text(context, lang, _texts(view))
         return f"{label}{_t(lang, '：', ': ')}{text}" if text else label
     return f"{kind} {context}".strip()
 
@@ -433,9 +439,14 @@ def describe_decision(view: dict[str, Any], lang: str = ZH) -> str:
 # Identities and help texts
 # ---------------------------------------------------------------------------------------------------------------
 def identity_goal(
-    identity: str, lang: str = ZH, target: int = 3, character: str | None = None, characters: bool = True
+    identity: str,
+    lang: str = ZH,
+    target: int = 3,
+    character: str | None = None,
+    characters: bool = True,
+    text_set: str = "",
 ) -> str:
-    """How an identity wins, in one sentence."""
+    """How an identity wins, in one sentence (``text_set``: the game's character texts, for the mission)."""
     if identity == "underground":
         return _t(
             lang,
@@ -454,9 +465,9 @@ def identity_goal(
             "没有角色就没有机密任务：只能成为最后留在游戏中的玩家而获胜",
             "no secret mission without characters: you win only as the last player standing",
         )
-    if character is not None and find_character(character) is not None:
+    if character is not None and find_character(character, text_set) is not None:
         return _t(lang, "完成你角色的机密任务：", "complete your character's secret mission: ") + str(
-            character_text(character, lang)["mission"]
+            character_text(character, lang, text_set)["mission"]
         )
     return _t(lang, "完成角色的机密任务", "complete your character's secret mission")
 
@@ -496,8 +507,9 @@ METHOD_TEXT = {
 }
 
 
-def character_help(cid: str, lang: str = ZH) -> str:
-    t = character_text(cid, lang)
+def character_help(cid: str, lang: str = ZH, text_set: str = "") -> str:
+    """A character's card: name, type, skills and mission, in the texts of ``text_set`` (the game's)."""
+    t = character_text(cid, lang, text_set)
     kind = (
         _t(lang, "隐藏角色（开局盖伏）", "hidden (starts face down)") if t["hidden"] else _t(lang, "公开角色", "public")
     )
@@ -554,12 +566,13 @@ def help_topic(
     key = _key(topic)
     if not key:
         return None
+    texts = _texts(view)
     if key in (_key("规则"), "rules", "rule"):
         return RULES_TEXT[lang]
     if key.isdigit() and numbered is not None:
         for n, o in numbered:
             if n == int(key):
-                return option_help(o, lang)
+                return option_help(o, lang, texts)
     if key.startswith("c") and key[1:].isdigit() and int(key[1:]) < len(STANDARD_DECK):
         card = STANDARD_DECK[int(key[1:])]
         return card_help(card.type, lang)
@@ -567,7 +580,7 @@ def help_topic(
     if seat is not None and view is not None:
         info = view["seats"][seat]
         if info.get("character"):
-            return f"{who(seat, lang, view.get('seat'))}: " + character_help(info["character"], lang)
+            return f"{who(seat, lang, view.get('seat'))}: " + character_help(info["character"], lang, texts)
         return _t(
             lang,
             f"{seat_name(seat, lang)} 的角色是盖伏的（看不到）",
@@ -576,13 +589,14 @@ def help_topic(
     for t in CARD_TYPES:
         if key in (_key(t), _key(name(t, ZH)), _key(name(t, EN))):
             return card_help(t, lang)
-    for cid, ch in CHARACTERS.items():
+    catalog = all_characters(texts) if texts else CHARACTERS
+    for cid, ch in catalog.items():
         if key in (_key(cid), _key(ch.name(ZH)), _key(ch.name(EN))):
-            return character_help(cid, lang)
-    for ch in CHARACTERS.values():
+            return character_help(cid, lang, texts)
+    for ch in catalog.values():
         for sk in ch.texts.get("skills", []):
             if key in {_key(n) for n in (sk["name"][ZH], sk["name"][EN]) if n}:
-                return f"{ch.name(lang)} {skill_label(sk['id'], lang)}{_t(lang, '：', ': ')}{sk['text'][lang]}"
+                return f"{ch.name(lang)} {skill_label(sk['id'], lang, texts)}{_t(lang, '：', ': ')}{sk['text'][lang]}"
     for ident in IDENTITIES:
         if key in (_key(ident), _key(name(ident, ZH)), _key(name(ident, EN))):
             return f"{name(ident, lang)}{_t(lang, '：', ': ')}{identity_goal(ident, lang)}"
@@ -605,7 +619,7 @@ def _seat_of(key: str, view: dict[str, Any] | None) -> int | None:
     return None
 
 
-def option_help(o: Option, lang: str = ZH) -> str:
+def option_help(o: Option, lang: str = ZH, text_set: str = "") -> str:
     """The rules behind one option: the card's text (and the converted use's), or the skill's."""
     parts: list[str] = []
     if o.card >= 0:
@@ -616,9 +630,9 @@ def option_help(o: Option, lang: str = ZH) -> str:
         if o.kind == SEND:
             parts.append(METHOD_TEXT[lang][card.method])
     if o.kind == SKILL:
-        parts.append(f"{skill_label(o.use, lang)}{_t(lang, '：', ': ')}{skill_text(o.use, lang)}")
-    if o.kind == CHOOSE and find_character(o.name) is not None:
-        parts.append(character_help(o.name, lang))
+        parts.append(f"{skill_label(o.use, lang, text_set)}{_t(lang, '：', ': ')}{skill_text(o.use, lang, text_set)}")
+    if o.kind == CHOOSE and find_character(o.name, text_set) is not None:
+        parts.append(character_help(o.name, lang, text_set))
     if o.kind == CHOOSE and o.ref >= 0:
         parts.append(f"{card_name(o.ref, lang)} " + card_help(STANDARD_DECK[o.ref].type, lang))
     if not parts:

@@ -3,6 +3,12 @@
 Every seat gets the victory rule of its identity at setup; character missions (the characters issue) are further
 rules of the same kind. The engine only asks rules; it has no victory logic of its own beyond "last player
 standing" (S-WIN-8, A-28).
+
+Red intelligence is what 潜伏战线 needs, blue what 军情局 needs (S-INTEL-1). A faction's win is shared by the faction, the
+dead included, never by a player who lost; a bystander wins alone (S-WIN-2, A-27). A mission counts only for a
+bystander (S-ID-4, S-WIN-9).
+
+Implements: S-ID-1..4, S-INTEL-1, S-VAR-1, S-VAR-2, S-WIN-2, S-WIN-9.
 """
 
 from __future__ import annotations
@@ -29,10 +35,13 @@ class FactionVictory(Rule):
 
     def can_declare(self, g: Game) -> bool:
         seat = g.seats[self.owner]
-        if not seat.in_game or seat.identity != self.identity:
+        target = g.faction_target
+        intel = seat.intel
+        if len(intel) < target or not seat.in_game or seat.identity != self.identity:
             return False
         colour = self.colour
-        return sum(1 for c in seat.intel if g.card_colour[c] == colour) >= g.config.faction_target
+        card_colour = g.card_colour
+        return sum(1 for c in intel if card_colour[c] == colour) >= target
 
     def winners(self, g: Game) -> list[int]:
         # S-WIN-2, A-27: the whole faction wins, the dead included; players who have lost never win.

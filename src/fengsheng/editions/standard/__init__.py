@@ -4,6 +4,11 @@ plus the supplement, two text sets (000, the default, and 004, A-45).
 Layout: ``deck.py`` + ``data/cards.csv`` (the cards), ``identities.py`` (S-DIST table and identity victory rules),
 ``characters/`` (one module per character) + ``data/characters-<set>.json`` (their texts). The card types' rules
 are shared machinery in ``fengsheng/cards/``.
+
+The rules use the 108 cards of S-COMP-1 (9 identity, 81 game and 18 base character cards), not the retail listing's
+115 (S-COMP-2, A-52).
+
+Implements: S-COMP-1, S-COMP-2.
 """
 
 from __future__ import annotations

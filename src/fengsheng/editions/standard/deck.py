@@ -1,4 +1,9 @@
-"""The 81 cards of the standard edition, from ``data/cards.csv`` (the specification's ``standard-cards.csv``)."""
+"""The 81 cards of the standard edition, from ``data/cards.csv`` (the specification's ``standard-cards.csv``).
+
+9 types, each with one method (S-COMP-6).
+
+Implements: S-COMP-6.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,11 @@
-"""The standard edition's identity table (S-DIST-1, S-DIST-2) and the victory rule each identity brings (S-ID)."""
+"""The standard edition's identity table (S-DIST-1, S-DIST-2) and the victory rule each identity brings (S-ID).
+
+3 to 9 players (S-DIST-4); the optional rows include the 2/2/0 and 3/3/0 suggested for a first game (S-DIST-3). No
+row uses more than 3 of an identity, the 3 × 3 identity cards (S-COMP-3). 军情局 and 军情处 are one identity,
+military_intel (S-ID-6).
+
+Implements: S-DIST-1..4, S-ID-6, S-COMP-3.
+"""
 
 from __future__ import annotations
 

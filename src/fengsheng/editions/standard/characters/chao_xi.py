@@ -102,3 +102,11 @@ class ChaoXiMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.chao_xi", rules=(PokerFace, TimeLag, ChaoXiMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI  # noqa: E402
+
+AI = CharacterAI(rank=28, conceals=True)  # 城府

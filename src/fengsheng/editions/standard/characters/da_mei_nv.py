@@ -18,11 +18,22 @@
     it, the reading A-28 gives these fallback missions (compare 全灭, A-27c);
   * she must be in the game to win with a declarer (a dead player has no intelligence, and wins only through his
     faction or a mission about his own death, A-37).
+
+Text set 004 (seed 004, A-45; where the spec and the seed disagree, the seed is followed):
+
+* C-DA_MEI_NV-1: 004「抽牌階段改為抽3張卡牌，並選擇其中1張手牌放回卡牌堆上方」: the card put back is **one of the
+  cards just drawn** (「其中」, among the three; the spec lists no difference here, the seed wins). If the deck gave
+  her fewer (S-TURN-6), one of those; none drawn, nothing goes back.
+* C-DA_MEI_NV-2: 004「翻開自家身分卡牌，並燒毀任一玩家(包括自家)的1張假情報」, 「此燒毀技能為角色技能，將無法被識破」: as
+  000.
+* Mission: 004「當一位男性宣布勝利時，你獲得的假情報須不超過1張」: a **man** declares (男性: a male player or a face-up
+  male character, S-CHAR-7, A-41; 000 says 男性角色, characters only), and there is **no fallback** for a table
+  without men. She wins together with the declarer (A-36), and must be in the game, as under 000.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, black_count
 from fengsheng.core.state import PH_DRAW
@@ -48,20 +59,32 @@ class Allure(Skill):
     def draw_count(self, g: Game, seat: int, count: int) -> int:
         return DRAW if seat == self.owner and self.active(g) else count
 
+    def candidates(self, g: Game) -> list[int]:
+        """The cards she may put back: any card of her hand (000)."""
+        return list(g.seats[self.owner].hand)
+
     def wants(self, g: Game, kind: str, data: Event) -> bool:
-        return (
-            data["phase"] == PH_DRAW
-            and data["seat"] == self.owner
-            and self.active(g)
-            and bool(g.seats[self.owner].hand)
-        )
+        return data["phase"] == PH_DRAW and data["seat"] == self.owner and self.active(g) and bool(self.candidates(g))
 
     def fire(self, g: Game, kind: str, data: Event) -> None:
         self.log(g)
-        self.choose_hand_card(g, g.seats[self.owner].hand, self._put_back)
+        self.choose_hand_card(g, self.candidates(g), self._put_back)
 
     def _put_back(self, g: Game, option: Option, data: dict[str, Any]) -> None:
         g.put_on_deck(self.owner, option.card)
+
+
+class AllureDrawn(Allure):  # 004: one of the cards just drawn
+    __slots__ = ()
+
+    def candidates(self, g: Game) -> list[int]:
+        """The cards of this draw phase's draw that are still in her hand: her draw-phase trigger fires right after
+        the draw, before anything else happens, so her latest ``draw`` event is that draw."""
+        hand = g.seats[self.owner].hand
+        for e in reversed(g.events):
+            if e.kind == "draw" and e["seat"] == self.owner:
+                return [c for c in e["cards"] if c in hand]
+        return []
 
 
 class Unmask(Skill):
@@ -104,10 +127,16 @@ def others_gone(g: Game, owner: int) -> bool:
 class DaMeiNvMission(Mission):
     __slots__ = ()
     character = "standard.da_mei_nv"
+    has_fallback: ClassVar[bool] = True
+    """000: with no male character at the table the mission becomes "kill every player but yourself"; 004: none."""
+
+    def counts_as_male(self, s: Seat) -> bool:
+        """The declarer her mission waits for: 000 a male character (A-41)."""
+        return male_character(s)
 
     def fallback(self, g: Game) -> bool:
         """No male character at the table (A-42): the mission is the fallback."""
-        return not any(s.in_game and male_character(s) for s in g.seats)
+        return self.has_fallback and not any(s.in_game and male_character(s) for s in g.seats)
 
     def mission_met(self, g: Game) -> bool:
         return self.fallback(g) and others_gone(g, self.owner)
@@ -116,9 +145,39 @@ class DaMeiNvMission(Mission):
         me = g.seats[self.owner]
         if me.identity != BYSTANDER or not me.in_game or self.fallback(g):
             return None
-        if male_character(g.seats[declarer]) and black_count(g, self.owner) <= MAX_FALSE:
+        if self.counts_as_male(g.seats[declarer]) and black_count(g, self.owner) <= MAX_FALSE:
             return [self.owner], False
         return None
 
 
+class DaMeiNvMission004(DaMeiNvMission):  # 004: a man (player or character), no fallback
+    __slots__ = ()
+    has_fallback = False
+
+    def counts_as_male(self, s: Seat) -> bool:
+        return s.sex_matches("M")
+
+
 CHARACTER = CharacterDef("standard.da_mei_nv", rules=(Allure, Unmask, DaMeiNvMission))
+TEXT_SETS = {"004": CharacterDef("standard.da_mei_nv", rules=(AllureDrawn, Unmask, DaMeiNvMission004))}
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import give_least_useful  # noqa: E402
+from fengsheng.core.cards import BURN  # noqa: E402
+
+
+def _unmask_gain(pos: Deciding, o: Option, context: str) -> float:
+    """The second skill: like a 烧毁 of that intelligence, at a price."""
+    if o.target < 0:
+        return -1.0
+    return pos.card_gain(BURN, context, target=o.target, ref=o.ref) - 1.0
+
+
+AI = CharacterAI(
+    rank=49,
+    skills={Allure: SkillAI(card=give_least_useful), Unmask: SkillAI(gain=_unmask_gain)},
+)

@@ -15,6 +15,18 @@
   intercepted, never his own card coming back to him. It cannot save anyone who already has three false
   intelligence (000, A-60): a player being killed is not a valid target.
 * Mission: obtain three or more blue intelligence.
+
+Text set 004 (seed 004, A-45; where the spec and the seed disagree, the seed is followed):
+
+* C-E_MEI_FENG-1: 004「可在自家回合或他家回合宣告傳遞情報時，翻開此張角色卡，視為截獲」,
+  「此截獲技能為角色技能，將無法被識破」: he may flip **only while intelligence is being passed**, in a Step-1 window
+  (「宣告傳遞情報時」 is Step 1 of every transit, A-79), in anyone's turn (000: at any time, in any window). The effect
+  is A-46's: a 截获 in another player's turn; in his own turn the flip has no effect (「自家回合或他家回合」 says when
+  he may flip, as 000's 「任意人回合」 does).
+* C-E_MEI_FENG-2: 004「當任一玩家獲得你傳出的假情報時，你可燒毀自己或1位女性面前的1張假情報」,
+  「若某女性因獲得此傳出的假情報而死亡時，你將無法使用燒毀技能拯救」, 「當自家傳出的假情報返回自家手中時，
+  不能觸發此技能」: the same rule as 000 (「任一玩家」, but not his own card coming back).
+* Mission: 004「獲得3張以上的藍色情報」, as 000.
 """
 
 from __future__ import annotations
@@ -68,6 +80,16 @@ class Intercept(Skill):
         g.take_transit(self.owner, "intercept")
 
 
+class InterceptInTransit(Intercept):  # 004: only while intelligence is being passed (Step 1)
+    __slots__ = ()
+
+    def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
+        p = g.passing
+        if window.kind != W_STEP1 or p is None or p.finished:
+            return []
+        return super().actions(g, seat, window)
+
+
 class CleanUp(Skill):
     __slots__ = ()
     character = "standard.e_mei_feng"
@@ -110,3 +132,22 @@ class EMeiFengMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.e_mei_feng", rules=(Intercept, CleanUp, EMeiFengMission))
+TEXT_SETS = {"004": CharacterDef("standard.e_mei_feng", rules=(InterceptInTransit, CleanUp, EMeiFengMission))}
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import FLIP_COST  # noqa: E402
+from fengsheng.core.cards import INTERCEPT  # noqa: E402
+
+
+def _intercept_gain(pos: Deciding, o: Option, context: str) -> float:
+    """The flip that intercepts: a 截获, at the price of the flip."""
+    if pos.transit() is None or context != W_STEP1:
+        return -1.0
+    return pos.card_gain(INTERCEPT, context) - FLIP_COST
+
+
+AI = CharacterAI(rank=37, mission_intel=(BLUE, 3), skills={Intercept: SkillAI(gain=_intercept_gain)})

@@ -99,3 +99,44 @@ class FuPingMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.fu_ping", rules=(HeadStart, PartingMove, FuPingMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, Position, SkillAI  # noqa: E402
+from fengsheng.bots.skills import FLIP_COST, best_placed, chosen_card, place_seat  # noqa: E402
+
+
+def _head_start_gain(pos: Deciding, o: Option, context: str) -> float:
+    """先机, in his own play phase: cards taken from a hand, the more so from an enemy's."""
+    t = o.target
+    if t < 0 or context != "play" or pos.view.get("current") != pos.seat:
+        return -1.0
+    hand: int = pos.view["seats"][t]["hand_count"]
+    return 0.3 * min(2, hand) - 0.3 * pos.care[t] - FLIP_COST
+
+
+def _parting_seat(pos: Position, skill_id: str, seat: int) -> float:
+    """后着: whose hand to look at (an enemy with many cards), then where to place the card taken."""
+    if chosen_card(pos, skill_id) is None:
+        return -pos.care[seat] + 0.1 * float(pos.view["seats"][seat]["hand_count"])
+    return place_seat(pos, skill_id, seat)
+
+
+def _parting_card(pos: Deciding, skill_id: str, chooses: list[Option], pass_opt: Option | None) -> Option:
+    return best_placed(pos, chooses)
+
+
+def _death_wins(pos: Position) -> bool:
+    return bool(pos.view.get("death_order") or [])  # the second or later to die
+
+
+AI = CharacterAI(
+    rank=38,
+    death_wins=_death_wins,
+    skills={
+        HeadStart: SkillAI(gain=_head_start_gain),
+        PartingMove: SkillAI(seat=_parting_seat, card=_parting_card),
+    },
+)

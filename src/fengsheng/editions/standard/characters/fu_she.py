@@ -86,3 +86,28 @@ class FuSheMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.fu_she", rules=(Feint, EndlessAmmo, FuSheMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+
+
+def _feint_gain(pos: Deciding, o: Option, context: str) -> float:
+    """声东击西: a 调虎离山 (no card spent), at the price of the cover."""
+    if pos.transit() is None or o.target < 0:
+        return -1.0
+    return pos.card_gain(LURE_AWAY, context, target=o.target) - 0.5
+
+
+def _ammo_gain(pos: Deciding, o: Option, context: str) -> float:
+    """弹药无限: a card for nothing, if there is one to draw."""
+    v = pos.view
+    return 1.0 if v.get("deck_count") or v.get("discard") else -1.0
+
+
+AI = CharacterAI(
+    rank=34,
+    skills={Feint: SkillAI(gain=_feint_gain, acts_as=LURE_AWAY), EndlessAmmo: SkillAI(gain=_ammo_gain)},
+)

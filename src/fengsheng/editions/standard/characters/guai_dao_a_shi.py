@@ -13,11 +13,20 @@
 * Mission: hold ten or more cards in your hand (000; 004 says nine, A-45). No hand limit (A-54). A
   ``live_condition``: the hand changes with no intelligence settling, so windows check it live
   (``Game.can_declare_now``).
+
+Text set 004 (seed 004, A-45; where the spec and the seed disagree, the seed is followed). The character is named
+怪盜九九 (怪盗九九, "Phantom Thief Jiujiu"); its id stays ``standard.guai_dao_a_shi``.
+
+* C-GUAI_DAO_A_SHI-1 / -2: 004「當任一玩家獲得你傳出的假情報時，可抽取其1張手牌」,
+  「當你獲得任一玩家所傳出的假情報時，可抽取其1張手牌」, 「由「真偽莫辨」及角色技能而取得的假情報不能觸發此技能」,
+  「抽牌時若對方無手牌，則視為抽取無效」: both skills exclude 真伪莫辨 and skills, which is how A-64 already reads
+  000: the same rules.
+* Mission: 004「獲得9張以上的手牌」: **nine** cards in hand (000: ten).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from fengsheng.characters.base import CharacterDef, Mission, Skill, take_blind
 from fengsheng.core.options import SKILL
@@ -87,9 +96,24 @@ class GuaiDaoAShiMission(Mission):
     __slots__ = ()
     character = "standard.guai_dao_a_shi"
     live_condition = True  # on the hand: it changes with draws and cards used, with no intelligence settling
+    hand_needed: ClassVar[int] = TEN
 
     def mission_met(self, g: Game) -> bool:
-        return len(g.seats[self.owner].hand) >= TEN
+        return len(g.seats[self.owner].hand) >= self.hand_needed
+
+
+class GuaiDaoJiuJiuMission(GuaiDaoAShiMission):  # 004: nine cards
+    __slots__ = ()
+    hand_needed = 9
 
 
 CHARACTER = CharacterDef("standard.guai_dao_a_shi", rules=(Pickpocket, Payback, GuaiDaoAShiMission))
+TEXT_SETS = {"004": CharacterDef("standard.guai_dao_a_shi", rules=(Pickpocket, Payback, GuaiDaoJiuJiuMission))}
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI  # noqa: E402
+
+AI = CharacterAI(rank=33)  # his optional triggers take cards: always used

@@ -103,3 +103,33 @@ class HeiMeiGuiMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.hei_mei_gui", rules=(BloodRose, HeiMeiGuiMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import FLIP_COST, harm_seat, more_false_on_enemy  # noqa: E402
+from fengsheng.core.cards import BLACK  # noqa: E402
+
+
+def _blood_rose_gain(pos: Deciding, o: Option, context: str) -> float:
+    """血染玫瑰: up to three of the black cards in hand as false intelligence on the worst enemy."""
+    blacks = [c for c in pos.hand if pos.colour(c) == BLACK]
+    if not blacks:
+        return -1.0
+    best = 0.0
+    for s in range(pos.n):
+        if not pos.in_game[s] or s == pos.seat:
+            continue
+        one = pos.value(s, BLACK)
+        three = sum(pos.value(s, BLACK, extra=k) for k in range(min(3, len(blacks))))
+        best = max(best, 0.62 * one + 0.38 * three)
+    return best - FLIP_COST - 0.2 * min(3, len(blacks))
+
+
+AI = CharacterAI(
+    rank=31,
+    mission_rel=(-0.1, -1.0, -0.2),  # military intelligence wiped out
+    skills={BloodRose: SkillAI(gain=_blood_rose_gain, seat=harm_seat, card=more_false_on_enemy)},
+)

@@ -120,3 +120,20 @@ class HeiShouMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.hei_shou", rules=(HeiShouMission, Cruelty, ColdBlood, Massacre))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Position, SkillAI  # noqa: E402
+from fengsheng.bots.skills import place_seat, removal  # noqa: E402
+
+
+def _cold_blood_intel(pos: Position, seat: int, card: int) -> float:
+    """冷血: the intelligence whose move gains most, away from ``seat`` and to the best other seat."""
+    col = pos.colour(card)
+    there = max((pos.value(x, col) for x in range(pos.n) if x != seat and pos.in_game[x]), default=0.0)
+    return removal(pos, seat, card) + there
+
+
+AI = CharacterAI(rank=35, skills={ColdBlood: SkillAI(seat=place_seat, intel=_cold_blood_intel)})

@@ -138,3 +138,34 @@ class HuangQueMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.huang_que", rules=(Ambush, OrioleBehind, HuangQueMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, Position, SkillAI  # noqa: E402
+from fengsheng.bots.skills import any_enemy, harm_seat, more_false_on_enemy, removal  # noqa: E402
+
+
+def _ambush_gain(pos: Deciding, o: Option, context: str) -> float:
+    """潜藏伏击: the intelligence of that seat whose removal gains most."""
+    t = o.target
+    if t < 0:
+        return -1.0
+    intel = pos.view["seats"][t]["intel"]
+    return max((removal(pos, t, c) for c in intel), default=0.0) - 0.3
+
+
+def _oriole_offer(pos: Position) -> bool:
+    """黄雀在后 reveals the identity: only with a clear enemy to put false intelligence on."""
+    return any_enemy(pos, -0.3)
+
+
+AI = CharacterAI(
+    rank=35,
+    mission_rel=(-0.7, -0.7, -0.2),  # one of each faction dead
+    skills={
+        Ambush: SkillAI(gain=_ambush_gain),
+        OrioleBehind: SkillAI(offer=_oriole_offer, seat=harm_seat, card=more_false_on_enemy),
+    },
+)

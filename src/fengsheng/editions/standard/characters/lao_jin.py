@@ -18,6 +18,19 @@
 
 Rulings (not covered by an A-item): the false card placed as the cost settles (deaths, then declarations) before the
 placements are chosen, as above.
+
+Text set 004 (seed 004, A-45; where the spec and the seed disagree, the seed is followed; the spec lists 老金 as
+unchanged):
+
+* C-LAO_JIN-1: 004「當你的卡牌被識破時，翻開此張角色卡。可抽取5張卡牌，並將其中2張卡牌以任意順序放回卡牌堆上方」.
+  * The flip is **compulsory** (no 「可」 before 翻開; the 004 table writes 「可」 exactly where a choice exists, e.g.
+    小马哥's 「抽取1張卡牌。之後，可在…」, which 000 confirms); the draw is optional (「可抽取」). So nothing is asked
+    privately: he flips, and then (face up) is asked whether to draw.
+  * The two cards put back are **two of the five drawn** (「其中」; 000: any two cards of his hand). With fewer drawn
+    (a short deck) he puts back two of those, or all of them if fewer than two.
+* C-LAO_JIN-2: 004「當你獲得假情報時，可將1張假情報置於自家面前。之後，覆蓋此張角色卡牌，在任意位玩家(包括自家)面前各放置1張情報」,
+  「任意位玩家(包括自家)面前放置的情報須從自家手牌打出」: as 000.
+* Mission: 004「手牌集滿3張紅色卡牌及3張藍色卡牌」, as 000.
 """
 
 from __future__ import annotations
@@ -60,13 +73,27 @@ class Restock(Skill):  # flip when his card is seen through
 
     def _ask_put_back(self, g: Game, data: dict[str, Any]) -> None:
         hand = g.seats[self.owner].hand
-        if data["left"] > 0 and hand:
-            self.choose_hand_card(g, hand, self._put_back, data)
+        cards = [c for c in data["drawn"] if c in hand] if "drawn" in data else hand
+        if data["left"] > 0 and cards:
+            self.choose_hand_card(g, cards, self._put_back, data)
 
     def _put_back(self, g: Game, option: Option, data: dict[str, Any]) -> None:
         g.put_on_deck(self.owner, option.card)
         data["left"] -= 1
         self._ask_put_back(g, data)
+
+
+class ForcedRestock(Restock):  # 004: the flip is compulsory, the draw optional; two of the drawn cards go back
+    __slots__ = ()
+
+    def fire(self, g: Game, kind: str, data: Event) -> None:
+        g.flip(self.owner)
+        self.log(g)
+        self.offer(g, self._draw)
+
+    def _draw(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.kind == SKILL:
+            self._ask_put_back(g, {"left": PUT_BACK, "drawn": g.draw(self.owner, DRAW)})
 
 
 class Scatter(Skill):  # place a false intelligence on himself, cover, place intelligence
@@ -143,3 +170,24 @@ class LaoJinMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.lao_jin", rules=(Restock, Scatter, LaoJinMission))
+TEXT_SETS = {"004": CharacterDef("standard.lao_jin", rules=(ForcedRestock, Scatter, LaoJinMission))}
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import best_placed, give_least_useful, place_seat  # noqa: E402
+
+
+def _scatter_card(pos: Deciding, skill_id: str, chooses: list[Option], pass_opt: Option | None) -> Option:
+    """The cost is a false intelligence on himself: not worth it when it may be refused."""
+    if pass_opt is not None:
+        return pass_opt
+    return best_placed(pos, chooses)
+
+
+AI = CharacterAI(
+    rank=31,
+    skills={Restock: SkillAI(card=give_least_useful), Scatter: SkillAI(seat=place_seat, card=_scatter_card)},
+)

@@ -81,3 +81,21 @@ class LaoQiangMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.lao_qiang", rules=(Tipoff, Exchange, LaoQiangMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.belief import entropy  # noqa: E402
+
+
+def _exchange_gain(pos: Deciding, o: Option, context: str) -> float:
+    """The exchange shows him the identity of that seat: worth what he does not know of it."""
+    t = o.target
+    if t < 0 or not pos.identity_unknown(t):
+        return -1.0
+    return 1.2 * entropy(pos.p[t]) - 0.6
+
+
+AI = CharacterAI(rank=49, mission_intel=(RED, 3), skills={Exchange: SkillAI(gain=_exchange_gain)})

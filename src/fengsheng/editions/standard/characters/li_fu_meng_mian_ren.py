@@ -23,11 +23,20 @@
     in it, the reading A-28 gives these fallback missions (compare 全灭, A-27c); who killed them does not matter;
   * he must be in the game to win with a declarer: a dead player wins only through his faction or a mission about
     his own death (A-37).
+
+Text set 004 (seed 004, A-45; where the spec and the seed disagree, the seed is followed):
+
+* C-LI_FU_MENG_MIAN_REN-1: 004「當你獲得假情報時，可抽取2張卡牌」, 「由「真偽莫辨」及角色技能而取得的假情報亦可觸發此技能」:
+  as 000.
+* C-LI_FU_MENG_MIAN_REN-2: 004「當一位女性死亡時，可翻開自家身分卡牌，並燒毀她面前的2張假情報」,
+  「被拯救的女性無須翻開其身分卡牌」: as 000 (A-30, A-43, A-73 apply alike).
+* Mission: 004「由一位女性宣布勝利」 only: **no fallback** for a table without women (000: kill everyone else). With no
+  woman at the table the mission simply cannot be met.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, black_count, women_in_game
 from fengsheng.core.options import SKILL
@@ -110,10 +119,12 @@ def others_gone(g: Game, owner: int) -> bool:
 class LiFuMengMianRenMission(Mission):
     __slots__ = ()
     character = "standard.li_fu_meng_mian_ren"
+    has_fallback: ClassVar[bool] = True
+    """000: with no woman at the table the mission becomes "kill every player but yourself"; 004 has no fallback."""
 
     def fallback(self, g: Game) -> bool:
         """No woman at the table (A-42; the owner himself does not count): the mission is the fallback."""
-        return not women_in_game(g, exclude=self.owner)
+        return self.has_fallback and not women_in_game(g, exclude=self.owner)
 
     def mission_met(self, g: Game) -> bool:
         return self.fallback(g) and others_gone(g, self.owner)
@@ -127,4 +138,31 @@ class LiFuMengMianRenMission(Mission):
         return None
 
 
+class LiFuMengMianRenMission004(LiFuMengMianRenMission):  # 004: no fallback
+    __slots__ = ()
+    has_fallback = False
+
+
 CHARACTER = CharacterDef("standard.li_fu_meng_mian_ren", rules=(Composure, Rescue, LiFuMengMianRenMission))
+TEXT_SETS = {
+    "004": CharacterDef("standard.li_fu_meng_mian_ren", rules=(Composure, Rescue, LiFuMengMianRenMission004)),
+}
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Position, SkillAI  # noqa: E402
+
+
+def _rescue_offer(pos: Position) -> bool:
+    """Reveal the identity to save a dying woman: only a likely ally."""
+    victim = pos.last_dying
+    return victim >= 0 and pos.ally(victim) > 0.5
+
+
+def _rescue_intel(pos: Position, seat: int, card: int) -> float:
+    return 1.0  # any of her false intelligence: each one removed saves her
+
+
+AI = CharacterAI(rank=40, skills={Rescue: SkillAI(offer=_rescue_offer, intel=_rescue_intel)})

@@ -93,3 +93,17 @@ class LiuJieMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.liu_jie", rules=(Interrogation, Scavenge, LiuJieMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Position, SkillAI  # noqa: E402
+
+
+def _scavenge_offer(pos: Position) -> bool:
+    """A random card of the victim's hand as his intelligence: not with two false intelligence already."""
+    return pos.counts[pos.seat][2] < 2
+
+
+AI = CharacterAI(rank=42, mission_intel=("any", 6), skills={Scavenge: SkillAI(offer=_scavenge_offer)})

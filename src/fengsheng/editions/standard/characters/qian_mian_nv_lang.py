@@ -109,3 +109,16 @@ class QianMianNvLangMission(Mission):
 CHARACTER = CharacterDef(
     "standard.qian_mian_nv_lang", rules=(PokerFace, ChanceMeeting, SongAndDance, QianMianNvLangMission)
 )
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, SkillAI  # noqa: E402
+from fengsheng.bots.skills import give_least_useful, help_seat  # noqa: E402
+
+AI = CharacterAI(
+    rank=37,
+    conceals=True,  # 城府
+    skills={SongAndDance: SkillAI(seat=help_seat, card=give_least_useful)},
+)

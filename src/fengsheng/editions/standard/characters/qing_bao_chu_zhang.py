@@ -8,6 +8,10 @@
   compulsory; he chooses between a hand card (``choose c<card>``) and one of his red/blue intelligence
   (``choose @<him> x<card>``). With neither (no hand, no non-false intelligence) nothing more happens.
 * Mission: obtain three or more red intelligence (counted as they lie now, A-63).
+
+Text set 004 (seed 004, A-45): the same rules. 004「當任一玩家被試探時，可抽取1張卡牌。之後，捨棄1張手牌或燒毀1張非假情報」
+does not say whose non-false intelligence he burns; ruling: his own, as 000 says, since it is the alternative to
+discarding one of his own cards (a cost, not an attack).
 """
 
 from __future__ import annotations
@@ -67,3 +71,11 @@ class QingBaoChuZhangMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.qing_bao_chu_zhang", rules=(Debrief, QingBaoChuZhangMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI  # noqa: E402
+
+AI = CharacterAI(rank=38, mission_intel=(RED, 3))  # his payment: the generic policy discards the least useful card

@@ -27,11 +27,23 @@
   dies of the triggers of someone else's death, although the engine appends to ``g.death_order`` when a death has
   finished resolving. The mission therefore notes, when his death begins (the ``dying`` event), whether nobody had
   died and nobody else was dying; he is first if that death is not undone (a rescue, A-30).
+
+Text set 004 (seed 004, A-45; where the spec and the seed disagree, the seed is followed):
+
+* C-XIAO_BAI-1: 004「可同時視為男性及女性」: as 000.
+* C-XIAO_BAI-2: 004「將你的3張手牌給其他任一玩家，並取得其面前的1張情報(包括假情報)」,
+  「可在自家回合或他家回合進行，若不足3張手牌將無法發動此技能」: **three** cards (000: four); otherwise as above (any
+  window where he holds priority, in anyone's turn; a card of any colour, false included, as A-62 reads 000).
+* C-XIAO_BAI-3: 004「當你獲得6張以上的情報時，你將輸掉此遊戲」, 「若獲得6張以上的情報時，同時達到勝利條件，仍視為輸掉遊戲」:
+  as 000.
+* Mission: 004「你第一個死亡，或讓潛伏戰線及軍情處其中一方皆被消滅」: as 000. Ruling: 「讓」 states the goal ("see
+  either faction wiped out"); it does not ask him to do the killing himself (the 004 table says 「親手」 where it
+  means that, as for 职业杀手).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from fengsheng.characters.base import MILITARY_INTEL, UNDERGROUND, CharacterDef, Mission, Skill, give_card, wiped_out
 
@@ -56,9 +68,10 @@ class Bribe(Skill):  # 收买
     __slots__ = ()
     character = "standard.xiao_bai"
     skill_id = "C-XIAO_BAI-2"
+    cards: ClassVar[int] = BRIBE
 
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
-        if seat != self.owner or not self.active(g) or len(g.seats[seat].hand) < BRIBE:
+        if seat != self.owner or not self.active(g) or len(g.seats[seat].hand) < self.cards:
             return []
         return [self.option(target=s.index) for s in g.seats if s.in_game and s.index != seat and s.intel]
 
@@ -67,7 +80,7 @@ class Bribe(Skill):  # 收买
         self.log(g, target=target)
         use = g.new_use(self.owner, self.key, target=target)
         hand = g.seats[self.owner].hand
-        if len(hand) == BRIBE:
+        if len(hand) == self.cards:
             self._give(g, target, list(hand))
         else:  # the cost is paid before anyone else may act: these questions run before the window goes on
             self._ask_card(g, {"target": target, "chosen": []})
@@ -79,7 +92,7 @@ class Bribe(Skill):  # 收买
 
     def _card(self, g: Game, option: Option, data: dict[str, Any]) -> None:
         data["chosen"].append(option.card)
-        if len(data["chosen"]) < BRIBE:
+        if len(data["chosen"]) < self.cards:
             self._ask_card(g, data)
         else:
             self._give(g, data["target"], data["chosen"])
@@ -96,6 +109,11 @@ class Bribe(Skill):  # 收买
 
     def _obtain(self, g: Game, option: Option, data: dict[str, Any]) -> None:
         g.move_intel(option.target, option.ref, self.owner, by=self.owner)
+
+
+class BribeWithThree(Bribe):  # 004: three cards
+    __slots__ = ()
+    cards = 3
 
 
 class Exposed(Skill):  # 败露
@@ -132,3 +150,39 @@ class XiaoBaiMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.xiao_bai", rules=(Disguise, Bribe, Exposed, XiaoBaiMission))
+TEXT_SETS = {"004": CharacterDef("standard.xiao_bai", rules=(Disguise, BribeWithThree, Exposed, XiaoBaiMission))}
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, Position, SkillAI  # noqa: E402
+from fengsheng.bots.skills import give_least_useful, removal  # noqa: E402
+
+
+def _bribe_gain(pos: Deciding, o: Option, context: str) -> float:
+    """收买: four cards for one intelligence of that seat, which becomes his (败露 at six)."""
+    t = o.target
+    if t < 0:
+        return -1.0
+    intel = pos.view["seats"][t]["intel"]
+    best = max((removal(pos, t, c) + pos.value(pos.seat, pos.colour(c)) for c in intel), default=-1.0)
+    if len(pos.view["seats"][pos.seat]["intel"]) >= 5:
+        return -1.0  # 败露 at six intelligence
+    return best - 4 * 0.35
+
+
+def _bribe_intel(pos: Position, seat: int, card: int) -> float:
+    return removal(pos, seat, card) + pos.value(pos.seat, pos.colour(card))
+
+
+def _death_wins(pos: Position) -> bool:
+    return not pos.view.get("death_order")  # the first to die
+
+
+AI = CharacterAI(
+    rank=20,  # 败露: never kept
+    mission_rel=(-0.6, -0.6, -0.2),
+    death_wins=_death_wins,
+    skills={Bribe: SkillAI(gain=_bribe_gain, card=give_least_useful, intel=_bribe_intel)},
+)

@@ -78,3 +78,24 @@ class XiaoMaGeMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.xiao_ma_ge", rules=(HitBack, XiaoMaGeMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import any_enemy, place_seat  # noqa: E402
+
+
+def _hit_back_card(pos: Deciding, skill_id: str, chooses: list[Option], pass_opt: Option | None) -> Option:
+    """A black card to place: while there is an enemy for it."""
+    if any_enemy(pos, -0.2):
+        return chooses[0]
+    return pass_opt if pass_opt is not None else chooses[0]
+
+
+AI = CharacterAI(
+    rank=33,
+    mission_rel=(-0.1, -1.0, -0.2),  # military intelligence wiped out
+    skills={HitBack: SkillAI(seat=place_seat, card=_hit_back_card)},
+)

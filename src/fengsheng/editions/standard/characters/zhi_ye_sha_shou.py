@@ -69,3 +69,24 @@ class ZhiYeShaShouMission(Mission):
 
 
 CHARACTER = CharacterDef("standard.zhi_ye_sha_shou", rules=(DoubleTap, Disguise, ZhiYeShaShouMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+
+
+def _double_tap_card(pos: Deciding, skill_id: str, chooses: list[Option], pass_opt: Option | None) -> Option:
+    """Another false intelligence on whoever took his: if he is an enemy."""
+    victim = pos.last_obtain.get("seat", -1)
+    if victim >= 0 and pos.care[victim] < -0.1:
+        return chooses[0]
+    return pass_opt if pass_opt is not None else chooses[0]
+
+
+AI = CharacterAI(
+    rank=32,
+    mission_rel=(-0.6, -0.6, -0.6),  # kill the second (or later) to die
+    skills={DoubleTap: SkillAI(card=_double_tap_card)},
+)

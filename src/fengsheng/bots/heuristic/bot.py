@@ -1,0 +1,96 @@
+"""HeuristicBot: plays from an identity belief and a one-step look-ahead on where intelligence ends up.
+
+**What it sees.** Only its seat's view and the events its seat saw (``Bot.choose``): it accumulates the events itself
+(the runner passes only the new ones) in its :class:`~fengsheng.bots.heuristic.memory.Memory`, which also keeps the
+identity belief (:mod:`fengsheng.bots.belief`, fed the likelihoods of :mod:`~fengsheng.bots.heuristic.evidence`).
+
+**At each decision** it builds a :class:`~fengsheng.bots.heuristic.policy.Policy` from the view and the memory: the
+derived values of :mod:`~fengsheng.bots.heuristic.features` (what a card is worth in front of each seat, where a card
+in transit would go) and the choice among the options. What it knows of each character (rank, 城府, missions, how to
+value and answer its skills) is declared beside the character (:mod:`fengsheng.bots.ai`). Ties and blind choices
+use the bot's own seeded RNG, so the bot is deterministic given its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from fengsheng.bots.base import Bot
+from fengsheng.bots.belief import IdentityBelief
+from fengsheng.bots.heuristic.memory import Memory
+from fengsheng.bots.heuristic.policy import HANDLERS, Policy, fallback
+from fengsheng.core.options import Decision, Option
+
+
+class HeuristicBot(Bot):
+    needs_view = True
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        super().__init__(seat, seed)
+        self.rng = random.Random(seed)
+        self.memory = Memory(seat)
+        self.strict = False  # raise policy errors instead of falling back (tests)
+        self.fallbacks = 0  # decisions answered by the fallback after a policy error
+
+    @property
+    def identity(self) -> str | None:
+        return self.memory.identity
+
+    @property
+    def model(self) -> IdentityBelief | None:
+        return self.memory.model
+
+    # --- the interface -----------------------------------------------------------------------------------------
+    def choose(self, decision: Decision, view: dict[str, Any] | None, events: list[dict[str, Any]] | None) -> Option:
+        mem = self.memory
+        if view is not None:
+            mem.view = view
+        if events:
+            mem.observe(events)
+        opts = decision.options
+        if len(opts) == 1:
+            return opts[0]
+        if view is None or decision.kind not in HANDLERS:  # nothing to see, or an unknown kind: a safe answer
+            return fallback(decision)
+        try:
+            mem.take_view(view)
+            choice = Policy(mem, view, self.rng).decide(decision)
+        except Exception:
+            if self.strict:
+                raise
+            self.fallbacks += 1  # a policy bug must never stop a game: a safe legal answer instead
+            return fallback(decision)
+        if choice in opts:
+            return choice
+        if self.strict:
+            raise AssertionError(f"policy chose {choice} not among {[str(o) for o in opts]}")
+        self.fallbacks += 1
+        return fallback(decision)
+
+    def update(self, view: dict[str, Any] | None, events: list[dict[str, Any]] | None) -> None:
+        """Take in new events (and the current view) without deciding anything, e.g. to inspect :meth:`belief`."""
+        mem = self.memory
+        if view is not None:
+            mem.view = view
+        if events:
+            mem.observe(events)
+        if view is not None:
+            mem.take_view(view)
+
+    def belief(self) -> dict[int, dict[str, float]]:
+        """Per other seat, the probabilities of its identities: ``{seat: {"underground": p, ...}}``."""
+        m = self.memory.model
+        if m is None:
+            n = self.memory.n or 0
+            dist = self.memory.distribution or [0, 0, 0]
+            tot = sum(dist) or 1
+            return {
+                s: {"underground": dist[0] / tot, "military_intel": dist[1] / tot, "bystander": dist[2] / tot}
+                for s in range(n)
+                if s != self.seat
+            }
+        return m.belief()
+
+
+__all__ = ["HeuristicBot"]

@@ -1,0 +1,327 @@
+"""What one seat observed: the events it saw, turned into plain facts and into evidence for its identity belief.
+
+The runner passes a bot only the new events; :meth:`Memory.observe` takes them in one by one (``_OBSERVERS``: one
+handler per event kind) and keeps:
+
+* the game's frame: players, identity distribution, the faction target (S-VAR-2), the edition;
+* this seat's identity and character, the face-up characters of every seat;
+* the card in transit as this seat knows it (:class:`Transit`: sender, method, who knows its colour, who declined it
+  knowing it), the locks of the turn, the uses played, the 试探 texts read and where probes are;
+* what this seat did (skills used this turn, its last answer per skill question);
+* the belief (:class:`~fengsheng.bots.belief.IdentityBelief`), updated with the likelihoods of
+  :mod:`~fengsheng.bots.heuristic.evidence` from 试探 answers, acceptances and refusals, what was sent to whom,
+  false intelligence placed or burnt, cards cancelled by 识破, and certainties (deaths, losses, revealed identities).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fengsheng.bots.ai import character_ai
+from fengsheng.bots.belief import IDENTITY_INDEX, IdentityBelief
+from fengsheng.bots.heuristic.evidence import (
+    ACCEPT_L,
+    HARM_PAIR,
+    HELP_PAIR,
+    SEND_L,
+    declined,
+    read_probe_answer,
+    unread_probe_answer,
+    unread_probe_effect,
+)
+from fengsheng.bots.heuristic.tables import CARD_COLOUR, PROBE_IDS, STANDARD_DECK
+from fengsheng.core.cards import BLACK, DIRECT, PROBE, SEE_THROUGH, TEXT
+from fengsheng.core.options import Option
+from fengsheng.editions.standard.identities import DISTRIBUTION
+
+
+class Transit:
+    """What this seat knows about the intelligence being passed."""
+
+    __slots__ = ("card", "decliners", "face_up", "knowers", "method", "sender", "target")
+
+    def __init__(self, sender: int, method: str, target: int, card: int | None) -> None:
+        self.sender = sender
+        self.method = method
+        self.target = target
+        self.card = card
+        self.face_up = method == TEXT
+        self.knowers: set[int] = {sender}
+        self.decliners: list[int] = []  # seats that declined it knowing its colour (applied once it is known here)
+
+
+class Memory:
+    """The facts one seat gathered from its events (and, for what events do not repeat, its views)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.n = 0
+        self.distribution: list[int] = []
+        self.target = 3  # intelligence of a faction's colour needed to win (S-VAR-2: 4)
+        self.edition = "standard"
+        self.identity: str | None = None
+        self.model: IdentityBelief | None = None
+        self.character: str | None = None  # this seat's character (full id)
+        self.face_up: dict[int, str] = {}  # seat -> face-up character (full id)
+        self.transit: Transit | None = None
+        self.turn_locks: dict[int, int] = {}  # seat locked this turn -> by whom
+        self.probes: dict[int, dict[str, Any]] = {}  # uid -> the probe text this seat read (user, target, …)
+        self.probe_last: dict[tuple[int, int], int] = {}  # (user, target) -> uid of the last probe
+        self.probes_known: set[int] = set()  # probe cards whose place this seat knows (out of the game)
+        self.uses: dict[int, tuple[int, str, int]] = {}  # uid -> (user, use, target)
+        self.last_obtain: dict[str, Any] = {}
+        self.last_choice: dict[str, Option] = {}  # per skill context, this seat's previous answer
+        self.last_dying = -1
+        self.skill_uses: dict[str, int] = {}  # skill key -> times this seat used it this turn
+        self.view: dict[str, Any] = {}  # the latest view
+
+    # --- views -------------------------------------------------------------------------------------------------
+    def take_view(self, view: dict[str, Any]) -> None:
+        """What a view adds to the events: the player count, this seat's identity and character if no event told
+        them (a bot built mid-game), identities it shows (revealed, or seen through a skill)."""
+        self.view = view
+        if not self.n:
+            self.n = int(view.get("players") or len(view["seats"]))
+        me = view.get("me") or {}
+        if self.identity is None and me.get("identity"):
+            self.identity = me["identity"]
+        if self.character is None and me.get("character"):
+            self.character = me["character"]
+        m = self.ensure_model()
+        if m is not None:
+            for st in view["seats"]:
+                ident = st.get("identity")
+                if ident is not None and st["seat"] != self.seat:
+                    m.set_known(st["seat"], ident)
+
+    # --- events ------------------------------------------------------------------------------------------------
+    def observe(self, events: list[dict[str, Any]]) -> None:
+        for e in events:
+            fn = _OBSERVERS.get(e["kind"])
+            if fn is not None:
+                fn(self, e)
+
+    def ensure_model(self) -> IdentityBelief | None:
+        if self.model is None and self.identity is not None and self.n:
+            dist = self.distribution or list(DISTRIBUTION.get(self.n, (0, 0, 0)))  # no setup event seen: the default
+            self.model = IdentityBelief(self.n, self.seat, self.identity, dist)
+        return self.model
+
+    def conceals(self, seat: int) -> bool:
+        """Whether ``seat``'s face-up character may answer a 试探 either way (城府)."""
+        return character_ai(self.face_up.get(seat)).conceals
+
+    def _ev_setup(self, e: dict[str, Any]) -> None:
+        self.n = int(e["players"])
+        self.distribution = list(e.get("distribution") or [])
+        if "four_card_victory" in (e.get("variants") or []):
+            self.target = 4
+        if e.get("edition"):
+            self.edition = e["edition"]
+
+    def _ev_identity(self, e: dict[str, Any]) -> None:
+        if e.get("seat") == self.seat and e.get("identity"):
+            self.identity = e["identity"]
+            self.ensure_model()
+
+    def _ev_character(self, e: dict[str, Any]) -> None:
+        s = e["seat"]
+        if s == self.seat and e.get("character"):
+            self.character = e["character"]
+        if e.get("face_up") and e.get("character"):
+            self.face_up[s] = e["character"]
+
+    def _ev_flip(self, e: dict[str, Any]) -> None:
+        if e.get("character"):
+            self.face_up[e["seat"]] = e["character"]
+
+    def _ev_cover(self, e: dict[str, Any]) -> None:
+        self.face_up.pop(e["seat"], None)
+
+    def _known(self, seat: int, identity: str | None) -> None:
+        m = self.ensure_model()
+        if m is not None and identity:
+            m.set_known(seat, identity)
+
+    def _ev_reveal(self, e: dict[str, Any]) -> None:  # died, lost, identity_revealed
+        self._known(e["seat"], e.get("identity"))
+
+    def _ev_exchange(self, e: dict[str, Any]) -> None:
+        ids = e.get("identities")
+        if ids:
+            self._known(e["seat"], ids[0])
+            self._known(e["target"], ids[1])
+
+    def _ev_turn(self, e: dict[str, Any]) -> None:
+        self.turn_locks = {}
+        self.transit = None
+        self.skill_uses = {}
+
+    def _ev_locked(self, e: dict[str, Any]) -> None:
+        self.turn_locks[e["seat"]] = e.get("user", -1)
+
+    def _ev_use(self, e: dict[str, Any]) -> None:
+        self.uses[e["uid"]] = (e["seat"], e["use"], e.get("target", -1))
+        if e["use"] == PROBE and e.get("card") is not None and e["seat"] == self.seat:
+            self.probes_known.add(e["card"])
+
+    def _ev_probe(self, e: dict[str, Any]) -> None:
+        uid = e["uid"]
+        self.probe_last[(e["user"], e["target"])] = uid
+        if e.get("identity"):
+            self.probes[uid] = e
+            if e.get("card") is not None:
+                self.probes_known.add(e["card"])
+
+    def _ev_probe_answer(self, e: dict[str, Any]) -> None:
+        m = self.ensure_model()
+        target, user = e["seat"], e["user"]
+        if m is None or target == self.seat:
+            return
+        answer = e.get("answer")
+        uid = self.probe_last.get((user, target))
+        text = self.probes.get(uid) if uid is not None else None
+        soft = self.conceals(target)
+        if text is not None:
+            ident = IDENTITY_INDEX.get(text["identity"])
+            if ident is None:
+                return
+            m.observe(target, read_probe_answer(ident, str(answer), soft))
+            return
+        # a probe this seat did not read: the answer tells the effect printed on it, not the identity it names
+        effect = unread_probe_effect(str(answer), e.get("line"))
+        lik = unread_probe_answer(self._unseen_probe_counts(effect), str(answer), soft)
+        if lik is not None:
+            m.observe(target, lik)
+
+    def _unseen_probe_counts(self, effect: str) -> list[int]:
+        """How many probes with ``effect`` naming each identity could still be unseen by this seat."""
+        seen: set[int] = set(self.probes_known)
+        v = self.view
+        if v:
+            seen.update(v.get("discard") or ())
+            me = v.get("me") or {}
+            seen.update(me.get("hand") or ())
+            for st in v.get("seats") or ():
+                seen.update(st.get("intel") or ())
+        counts = [0, 0, 0]
+        for c in PROBE_IDS:
+            card = STANDARD_DECK[c]
+            if card.probe_effect == effect and c not in seen and card.probe_identity is not None:
+                counts[IDENTITY_INDEX[card.probe_identity]] += 1
+        return counts
+
+    def _ev_send(self, e: dict[str, Any]) -> None:
+        self.transit = Transit(e["seat"], e["method"], e.get("target", -1), e.get("card"))
+
+    def _ev_decoded(self, e: dict[str, Any]) -> None:  # decoded, inspected
+        t = self.transit
+        if t is None:
+            return
+        t.knowers.add(e["seat"])
+        if e.get("card") is not None:
+            t.card = e["card"]
+
+    def _ev_decline(self, e: dict[str, Any]) -> None:
+        t = self.transit
+        if t is None:
+            return
+        s = e["seat"]
+        if t.face_up or s in t.knowers:
+            t.decliners.append(s)
+            if t.card is not None:
+                self._apply_declines(t)
+
+    def _apply_declines(self, t: Transit) -> None:
+        m = self.ensure_model()
+        if m is None or t.card is None:
+            return
+        lik = declined(CARD_COLOUR[t.card])
+        for s in t.decliners:
+            m.observe(s, lik)
+        t.decliners = []
+
+    def _ev_obtain(self, e: dict[str, Any]) -> None:
+        self.last_obtain = e
+        m = self.ensure_model()
+        seat, card, how, source = e["seat"], e["card"], e.get("how"), e.get("source", -1)
+        col = CARD_COLOUR[card]
+        t = self.transit
+        if how in ("accept", "forced", "intercept") and t is not None:
+            t.card = card
+            if m is not None:
+                self._apply_declines(t)
+                if how == "accept" and (t.face_up or seat in t.knowers):
+                    m.observe(seat, ACCEPT_L[col])
+                elif how == "intercept" and (t.face_up or seat in t.knowers):
+                    m.observe(seat, ACCEPT_L[col], 0.7)
+                sender = t.sender
+                if t.method == DIRECT and t.target >= 0 and t.target != sender:
+                    m.observe_pair(sender, t.target, SEND_L[col])
+                elif how == "forced" and seat != sender and self.turn_locks.get(seat) == sender:
+                    m.observe_pair(sender, seat, SEND_L[col])
+            self.transit = None
+        elif how == "skill" and m is not None and source >= 0 and source != seat:
+            if col == BLACK:
+                m.observe_pair(source, seat, HARM_PAIR)
+            else:
+                m.observe_pair(source, seat, HELP_PAIR, 0.5)
+
+    def _ev_intel_discarded(self, e: dict[str, Any]) -> None:
+        t = self.transit
+        if t is not None:
+            t.card = e["card"]
+            self._apply_declines(t)
+        self.transit = None
+
+    def _ev_burned(self, e: dict[str, Any]) -> None:
+        m = self.ensure_model()
+        by, seat = e.get("by", -1), e["seat"]
+        if m is None or by < 0 or by == seat:
+            return
+        if CARD_COLOUR[e["card"]] == BLACK:
+            m.observe_pair(by, seat, HELP_PAIR, 0.7)
+        else:
+            m.observe_pair(by, seat, HARM_PAIR, 0.7)
+
+    def _ev_cancelled(self, e: dict[str, Any]) -> None:
+        """A 识破 by ``by`` cancelled a card of another seat (not a 识破 itself, whose chains are ambiguous)."""
+        m = self.ensure_model()
+        used = self.uses.get(e["uid"])
+        by = e.get("by", -1)
+        if m is None or used is None or by < 0 or used[0] == by or used[1] == SEE_THROUGH:
+            return
+        m.observe_pair(used[0], by, HARM_PAIR, 0.5)
+
+    def _ev_dying(self, e: dict[str, Any]) -> None:
+        self.last_dying = e["seat"]
+
+
+_OBSERVERS: dict[str, Callable[[Memory, dict[str, Any]], None]] = {
+    "setup": Memory._ev_setup,
+    "identity": Memory._ev_identity,
+    "character": Memory._ev_character,
+    "flip": Memory._ev_flip,
+    "cover": Memory._ev_cover,
+    "died": Memory._ev_reveal,
+    "lost": Memory._ev_reveal,
+    "identity_revealed": Memory._ev_reveal,
+    "identities_exchanged": Memory._ev_exchange,
+    "turn": Memory._ev_turn,
+    "locked": Memory._ev_locked,
+    "use": Memory._ev_use,
+    "probe": Memory._ev_probe,
+    "probe_answer": Memory._ev_probe_answer,
+    "send": Memory._ev_send,
+    "decoded": Memory._ev_decoded,
+    "inspected": Memory._ev_decoded,
+    "decline": Memory._ev_decline,
+    "obtain": Memory._ev_obtain,
+    "intel_discarded": Memory._ev_intel_discarded,
+    "burned": Memory._ev_burned,
+    "cancelled": Memory._ev_cancelled,
+    "dying": Memory._ev_dying,
+}
+
+__all__ = ["Memory", "Transit"]

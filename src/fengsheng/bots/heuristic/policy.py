@@ -1,0 +1,432 @@
+"""Choosing among a decision's options, from the values of :mod:`~fengsheng.bots.heuristic.features`.
+
+The journey of a card in transit values sending, accepting, declining, 锁定, 截获, 调虎离山, 退回 and 破译 alike (the
+expected value of where the card ends up, with the play and without); 识破 cancels the pending use that is worst for
+this seat; 烧毁 saves its side from a third false intelligence; 试探 goes where the belief is most uncertain; victory
+is declared whenever it can be. Character skills follow the generic policy of :mod:`fengsheng.bots.skills`, with
+each skill's knowledge declared beside its character. Ties and blind choices use the bot's own seeded RNG.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from fengsheng.bots.ai import character_ai
+from fengsheng.bots.belief import IDENTITY_INDEX, entropy
+from fengsheng.bots.heuristic.features import BURN_SAVE, Features
+from fengsheng.bots.heuristic.memory import Memory
+from fengsheng.bots.heuristic.tables import CARD_COLOUR, CARD_METHOD, COLOURS3, STANDARD_DECK
+from fengsheng.bots.skills import skill_choice, skill_gain
+from fengsheng.core.cards import (
+    BLACK,
+    BURN,
+    DECODE,
+    DIRECT,
+    DRAW_2,
+    INTERCEPT,
+    LOCK,
+    LURE_AWAY,
+    PROBE,
+    RETURN,
+    SEE_THROUGH,
+    TEXT,
+    TRUE_OR_FALSE,
+)
+from fengsheng.core.options import (
+    ACCEPT,
+    CHOOSE,
+    DECLARE,
+    DECLINE,
+    DISCARD,
+    PASS,
+    PICK,
+    PLAY,
+    RESPOND,
+    SKILL,
+    Decision,
+    Option,
+)
+
+INFO_WEIGHT = 1.2  # value of one bit of identity information (试探)
+PLAY_MARGIN = 0.05  # a play must gain at least this much
+
+
+def fallback(d: Decision) -> Option:
+    """A safe legal answer: pass, else decline, else the first option."""
+    for o in d.options:
+        if o.kind == PASS:
+            return o
+    for o in d.options:
+        if o.kind == DECLINE:
+            return o
+    return d.options[0]
+
+
+class Policy(Features):
+    """The decisions of one seat at one position (it implements :class:`fengsheng.bots.ai.Position`)."""
+
+    def __init__(self, memory: Memory, view: dict[str, Any], rng: random.Random) -> None:
+        super().__init__(memory, view)
+        self.rng = rng
+
+    def decide(self, d: Decision) -> Option:
+        """The answer to ``d`` (a kind of decision in :data:`HANDLERS`)."""
+        return HANDLERS[d.kind](self, d)
+
+    def best(self, scored: list[tuple[float, Option]]) -> Option:
+        """The best-scored option; ties broken by the bot's RNG (deterministic given the seed)."""
+        top = max(s for s, _ in scored)
+        best = [o for s, o in scored if s >= top - 1e-9]
+        return best[0] if len(best) == 1 else best[int(self.rng.random() * len(best))]
+
+    # --- send --------------------------------------------------------------------------------------------------
+    def decide_send(self, d: Decision) -> Option:
+        me = self.seat
+        lock_cards = [c for c, uses in zip(self.hand, self.uses, strict=True) if LOCK in uses]
+        locks = self.locks
+        candidates = [s for s in range(self.n) if s != me and self.in_game[s] and s not in locks]
+        scored: list[tuple[float, Option]] = []
+        for o in d.options:
+            c = o.card
+            col = CARD_COLOUR[c]
+            method = CARD_METHOD[c]
+            direction = -1 if o.name == "cw" else 1
+            visible = method == TEXT
+            target = o.target if method == DIRECT else -1
+            base = self.journey(col, visible, me, me, method, target, direction, False, (), locks)
+            best = base
+            if any(lc != c for lc in lock_cards):
+                lk = min(self.keep(lc) for lc in lock_cards if lc != c)
+                for t in candidates:
+                    if method == DIRECT and t != target:
+                        continue
+                    v = self.journey(col, visible, me, me, method, target, direction, False, (), [*locks, t]) - lk
+                    if v > best:
+                        best = v
+            scored.append((best - self.keep(c), o))
+        return self.best(scored)
+
+    # --- receive -----------------------------------------------------------------------------------------------
+    def decide_receive(self, d: Decision) -> Option:
+        tr = self.view.get("transit")
+        if not tr:
+            return Option(DECLINE)
+        dist = self.transit_colours(tr)
+        k = self.counts[self.seat][2]
+        if k >= 2 and dist[BLACK] > 0 and not self.death_wins():
+            return Option(DECLINE)  # never a third false intelligence (unless dying wins)
+        acc, dec = self.receive_values(tr, dist)
+        return Option(ACCEPT) if acc > dec else Option(DECLINE)
+
+    def receive_values(self, tr: dict[str, Any], dist: dict[str, float]) -> tuple[float, float]:
+        """(accept, decline) expected values for this seat holding the card in transit."""
+        me = self.seat
+        visible = bool(tr.get("face_up"))
+        acc = self.expect(dist, lambda col: self.value(me, col))
+
+        def dec(col: str) -> float:
+            return self.journey(
+                col,
+                visible,
+                tr["sender"],
+                me,
+                tr["method"],
+                tr.get("target", -1),
+                tr.get("direction", 1),
+                tr["method"] == DIRECT,
+                tr.get("lured") or [],
+                self.locks,
+                skip=me,
+            )
+
+        return acc, self.expect(dist, dec)
+
+    # --- priority windows --------------------------------------------------------------------------------------
+    def decide_priority(self, d: Decision) -> Option:
+        best: Option | None = None
+        best_gain = PLAY_MARGIN
+        for o in d.options:
+            if o.kind == DECLARE:
+                return o
+        view = self.view
+        my_turn = view.get("current") == self.seat
+        own_play = my_turn and d.context == "play"
+        mine = {(u["use"], u.get("target", -1), u.get("ref", -1)) for u in self.stack if u["user"] == self.seat}
+        probing = {t for u, t, _ in mine if u == PROBE}
+        for o in d.options:
+            if o.kind == PASS:
+                continue
+            if o.kind == PLAY:
+                if own_play and len(self.hand) <= 1:
+                    continue  # keep a card to send (S-LOSE-1)
+                if (o.use, o.target, o.ref) in mine or (o.use == PROBE and o.target in probing):
+                    continue  # the same use is already pending
+                if o.use == SEE_THROUGH and o.ref in self.doomed:
+                    continue  # already cancelled by a pending 识破
+            g = self.gain(o, d.context)
+            if g > best_gain:
+                best, best_gain = o, g
+        if best is None:
+            return Option(PASS)
+        if best.kind == SKILL:
+            uses = self.memory.skill_uses
+            uses[best.use] = uses.get(best.use, 0) + 1
+        return best
+
+    def gain(self, o: Option, context: str) -> float:
+        if o.kind == SKILL:
+            return skill_gain(self, self.memory.edition, o, context, self.memory.skill_uses.get(o.use, 0))
+        if o.kind != PLAY:
+            return -1.0
+        fn = GAINS.get(o.use)
+        if fn is None:
+            return -1.0
+        return fn(self, o, context) - self.keep(o.card)
+
+    def card_gain(self, use: str, context: str, target: int = -1, ref: int = -1) -> float:
+        """The gain of using a card as ``use``, not counting the card spent (skills that work as a card)."""
+        fn = GAINS.get(use)
+        return fn(self, Option(PLAY, use=use, target=target, ref=ref), context) if fn is not None else -1.0
+
+    def g_lock(self, o: Option, context: str) -> float:
+        tr = self.transit()
+        if tr is None or context != "step1":
+            return -1.0
+        t = o.target
+        if t in self.locks:
+            return -1.0
+        dist = self.transit_colours(tr)
+        now = self.expect(dist, lambda col: self.transit_value(tr, col))
+        locked = self.expect(dist, lambda col: self.transit_value(tr, col, locks=[*self.locks, t]))
+        return locked - now
+
+    def g_lure(self, o: Option, context: str) -> float:
+        tr = self.transit()
+        if tr is None:
+            return -1.0
+        t = o.target
+        dist = self.transit_colours(tr)
+        lured = [*(tr.get("lured") or []), *self.lured_pending]
+        if t in lured:
+            return -1.0
+        now = self.expect(dist, lambda col: self.transit_value(tr, col))
+        after = self.expect(dist, lambda col: self.transit_value(tr, col, lured=[*lured, t]))
+        return after - now
+
+    def g_intercept(self, o: Option, context: str) -> float:
+        tr = self.transit()
+        if tr is None:
+            return -1.0
+        dist = self.transit_colours(tr)
+        if self.counts[self.seat][2] >= 2 and dist[BLACK] > 0:
+            return -1.0
+        mine = self.expect(dist, lambda col: self.value(self.seat, col))
+        now = self.expect(dist, lambda col: self.transit_value(tr, col))
+        return mine - now
+
+    def g_decode(self, o: Option, context: str) -> float:
+        tr = self.transit()
+        if tr is None or tr.get("holder") != self.seat or tr.get("card") is not None:
+            return -1.0
+        dist = self.transit_colours(tr)
+        if tr.get("sender") == self.seat or self.seat in self.locks:
+            return -1.0  # it must be taken anyway
+        acc, dec = self.receive_values(tr, dist)
+        blind = max(acc, dec) if self.counts[self.seat][2] < 2 else dec
+        informed = 0.0
+        for col, pr in dist.items():
+            if pr <= 0:
+                continue
+            one = {c: (1.0 if c == col else 0.0) for c in COLOURS3}
+            a, dd = self.receive_values(tr, one)
+            if col == BLACK and self.counts[self.seat][2] >= 2:
+                a = -1e9
+            informed += pr * max(a, dd)
+        return informed - blind
+
+    def g_return(self, o: Option, context: str) -> float:
+        tr = self.transit()
+        me = self.seat
+        if tr is None or tr.get("holder") != me or tr.get("sender") == me or me in self.locks:
+            return -1.0
+        dist = self.transit_colours(tr)
+        acc, dec = self.receive_values(tr, dist)
+        if self.counts[me][2] >= 2 and dist[BLACK] > 0:
+            acc = -1e9
+        visible = bool(tr.get("face_up"))
+
+        def back(col: str) -> float:
+            return self.journey(
+                col,
+                visible,
+                tr["sender"],
+                me,
+                tr["method"],
+                tr.get("target", -1),
+                -tr.get("direction", 1),
+                tr["method"] == DIRECT,
+                tr.get("lured") or [],
+                self.locks,
+                skip=me,
+            )
+
+        return self.expect(dist, back) - max(acc, dec)
+
+    def g_burn(self, o: Option, context: str) -> float:
+        t = o.target
+        k = self.counts[t][2]
+        if k <= 0 or k >= 3:
+            return -1.0
+        save = BURN_SAVE[k] * (1.2 if t == self.seat else 1.0)
+        return save * self.care[t]
+
+    def g_see_through(self, o: Option, context: str) -> float:
+        return -self.use_value(o.ref, 0)
+
+    def use_value(self, uid: int, depth: int) -> float:
+        """What the pending use ``uid`` is worth to this seat if it resolves."""
+        entry = next((u for u in self.stack if u["uid"] == uid), None)
+        if entry is None or depth > 3 or (depth == 0 and uid in self.doomed):
+            return 0.0
+        user: int = entry["user"]
+        use: str = entry["use"]
+        target: int = entry.get("target", -1)
+        tr = self.transit()
+        if use == SEE_THROUGH:
+            return -self.use_value(entry.get("ref", -1), depth + 1)
+        if use == LOCK:
+            if tr is not None and target >= 0:
+                dist = self.transit_colours(tr)
+                now = self.expect(dist, lambda col: self.transit_value(tr, col))
+                after = self.expect(dist, lambda col: self.transit_value(tr, col, locks=[*self.locks, target]))
+                return after - now
+            if target < 0 or user == self.seat:
+                return 0.3 if user == self.seat else 0.0
+            # a lock before the card is sent: the locker will send something to the locked seat
+            return 0.8 * (
+                self.care[user] * max(0.0, self.care[target]) - max(0.0, -self.care[user]) * self.care[target]
+            )
+        if use == INTERCEPT:
+            if tr is None:
+                return 0.0
+            dist = self.transit_colours(tr)
+            got = self.expect(dist, lambda col: self.value(user, col))
+            now = self.expect(dist, lambda col: self.transit_value(tr, col))
+            return got - now
+        if use == LURE_AWAY:
+            if tr is None or target < 0:
+                return 0.0
+            dist = self.transit_colours(tr)
+            lured = [*(tr.get("lured") or []), *self.lured_pending]
+            now = self.expect(dist, lambda col: self.transit_value(tr, col))
+            after = self.expect(dist, lambda col: self.transit_value(tr, col, lured=[*lured, target]))
+            return after - now
+        if use == BURN:
+            if target < 0:
+                return 0.0
+            k = self.counts[target][2]
+            return BURN_SAVE[min(k, 2)] * self.care[target] if k > 0 else 0.0
+        if use == TRUE_OR_FALSE:
+            return self._tof_value()
+        if use == PROBE:
+            if user == self.seat:
+                return 0.5
+            if target == self.seat and self.identity is not None:
+                return -0.15 * max(0.0, -self.care[user])
+            return 0.0
+        return 0.0  # 退回, 破译, skills
+
+    def g_probe(self, o: Option, context: str) -> float:
+        t = o.target
+        if not self.in_game[t] or t == self.seat:
+            return -1.0
+        card = STANDARD_DECK[o.card]
+        if card.probe_identity is None:
+            return -1.0
+        q = self.p[t]
+        i = IDENTITY_INDEX[card.probe_identity]
+        pm = q[i]
+        if self.memory.conceals(t):
+            info = 0.0
+        else:
+            rest = [x for k, x in enumerate(q) if k != i]
+            tot = sum(rest)
+            h_miss = entropy([x / tot for x in rest]) if tot > 1e-12 else 0.0
+            info = entropy(q) - (1 - pm) * h_miss
+        effect = 0.35 * self.care[t] if card.probe_effect == DRAW_2 else -0.25 * self.care[t]
+        return INFO_WEIGHT * info + pm * effect
+
+    def _tof_value(self) -> float:
+        dist = self.unseen_colours()
+        total = 0.0
+        for s in range(self.n):
+            if self.in_game[s]:
+                total += sum(p * self.value(s, col) for col, p in dist.items())
+        return total
+
+    def g_tof(self, o: Option, context: str) -> float:
+        if self.counts[self.seat][2] >= 2:
+            return -1.0
+        return self._tof_value()
+
+    # --- the small decisions -----------------------------------------------------------------------------------
+    def decide_discard(self, d: Decision) -> Option:
+        return self.best([(-self.keep(o.card), o) for o in d.options if o.kind == DISCARD] or [(0.0, d.options[0])])
+
+    def decide_pick(self, d: Decision) -> Option:
+        picks = [o for o in d.options if o.kind == PICK]
+        return picks[int(self.rng.random() * len(picks))] if picks else d.options[0]
+
+    def decide_respond(self, d: Decision) -> Option:
+        mem = self.memory
+        mine = [uid for (_user, target), uid in mem.probe_last.items() if target == self.seat and uid in mem.probes]
+        effect = mem.probes[max(mine)].get("effect") if mine else None
+        want = "effect" if effect == DRAW_2 else "line"
+        for o in d.options:
+            if o.kind == RESPOND and o.name == want:
+                return o
+        return d.options[0]
+
+    def decide_declare(self, d: Decision) -> Option:
+        for o in d.options:
+            if o.kind == DECLARE:
+                return o
+        return d.options[0]
+
+    def decide_character(self, d: Decision) -> Option:
+        scored = [(float(character_ai(o.name).rank), o) for o in d.options if o.kind == CHOOSE]
+        return self.best(scored) if scored else d.options[0]
+
+    def decide_skill_choice(self, d: Decision) -> Option:
+        choice = skill_choice(self, self.memory.edition, d)
+        self.memory.last_choice[d.context] = choice
+        return choice
+
+
+GAINS: dict[str, Callable[[Policy, Option, str], float]] = {
+    LOCK: Policy.g_lock,
+    LURE_AWAY: Policy.g_lure,
+    INTERCEPT: Policy.g_intercept,
+    DECODE: Policy.g_decode,
+    RETURN: Policy.g_return,
+    BURN: Policy.g_burn,
+    SEE_THROUGH: Policy.g_see_through,
+    PROBE: Policy.g_probe,
+    TRUE_OR_FALSE: Policy.g_tof,
+}
+
+HANDLERS: dict[str, Callable[[Policy, Decision], Option]] = {
+    "priority": Policy.decide_priority,
+    "send": Policy.decide_send,
+    "receive": Policy.decide_receive,
+    "discard": Policy.decide_discard,
+    "pick": Policy.decide_pick,
+    "respond": Policy.decide_respond,
+    "declare": Policy.decide_declare,
+    "choose_character": Policy.decide_character,
+    "skill_choice": Policy.decide_skill_choice,
+}
+
+__all__ = ["GAINS", "HANDLERS", "Policy", "fallback"]
