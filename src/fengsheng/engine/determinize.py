@@ -568,27 +568,28 @@ class _ProbeClasses:
             elif con == ("type", PROBE):
                 self.any_probe += 1
         self.cap = cap
+        # the classes each answer accepts, by the target's identity: (target, {identity: bitmask})
+        self.accepts: list[tuple[int, dict[str, int]]] = []
+        for _, target, answer, line, conceal in self.answers:
+            eff = self.line_effect.get(line) if answer == "line" else _EFFECT_OF_ANSWER.get(answer)
+            by_ident: dict[str, int] = {}
+            for ident in (*IDENTITIES, ""):
+                mask = 0
+                for n, (kind, e) in enumerate(self.classes):
+                    if e == eff and (conceal or (kind == ident) == (answer != "line")):
+                        mask |= 1 << n
+                by_ident[ident] = mask
+            self.accepts.append((target, by_ident))
 
     def feasible(self, identity_of: Any) -> bool:
         if not self.answers:
             return True
         need: Counter[int] = Counter()
-        for _, target, answer, line, conceal in self.answers:
-            eff = self.line_effect.get(line) if answer == "line" else _EFFECT_OF_ANSWER.get(answer)
-            ident = identity_of(target)
-            mask = 0
-            for n, (i, e) in enumerate(self.classes):
-                if e == eff and (conceal or (i == ident) == (answer != "line")):
-                    mask |= 1 << n
-            need[mask] += 1
+        for target, by_ident in self.accepts:
+            need[by_ident[identity_of(target)]] += 1
         if self.any_probe:
             need[(1 << len(self.classes)) - 1] += self.any_probe
-        cap = self.cap
-        for subset in range(1, 1 << len(cap)):
-            demand = sum(v for m, v in need.items() if m & ~subset == 0)
-            if demand > sum(cap[n] for n in range(len(cap)) if subset >> n & 1):
-                return False
-        return True
+        return _hall(need, self.cap)
 
 
 def _get(where: Any, i: int) -> int:
@@ -637,6 +638,11 @@ def _fillable(need: list[int], cells: dict[int, list[int]]) -> bool:
     return True
 
 
+def _squeeze(m: int) -> int:
+    """The even bits of ``m`` (bits 0, 2, 4) packed into bits 0, 1, 2."""
+    return (m & 1) | (m >> 1 & 2) | (m >> 2 & 4)
+
+
 def _hall(need: Counter[int], cap: list[int], pooled: list[int] | None = None, budget: int = 0) -> bool:
     """Hall's condition: slots (counted by the bitmask of the classes they accept) can get distinct cards from
     classes of ``cap`` cards each, plus ``pooled[n]`` more in class n of which at most ``budget`` in all may be
@@ -649,6 +655,25 @@ def _hall(need: Counter[int], cap: list[int], pooled: list[int] | None = None, b
                 users[n] += v
     if all(u <= c for u, c in zip(users, cap, strict=True)):
         return True  # each class could serve every slot that accepts it: no subset can be short
+    if width == 6 and (pooled is None or budget >= sum(pooled)):
+        # the pool budget cannot bind; each answered 试探 accepts classes of one effect (the even or the odd bits)
+        # and a blind one accepts all: Hall holds iff it holds for each effect alone and for everything
+        if pooled is not None:
+            cap = [a + b for a, b in zip(cap, pooled, strict=True)]
+        halves: tuple[Counter[int], Counter[int]] = (Counter(), Counter())
+        total = 0
+        for m, v in need.items():
+            total += v
+            if m == 63:
+                continue
+            if m & 0b101010 == 0:
+                halves[0][_squeeze(m)] += v
+            elif m & 0b010101 == 0:
+                halves[1][_squeeze(m >> 1)] += v
+            else:
+                break
+        else:
+            return total <= sum(cap) and all(_hall(half, cap[e::2]) for e, half in enumerate(halves) if half)
     size = 1 << width
     demand = [0] * size
     for m, v in need.items():
@@ -963,12 +988,7 @@ def _rewrite_event(g: Game, e: Event, sigma: dict[int, int], dealt: dict[int, li
     if not changes:
         return e
     t = type(e)
-    new = object.__new__(t)
-    setattr_ = object.__setattr__
-    for name in t._names:
-        setattr_(new, name, changes.get(name, getattr(e, name)))
-    setattr_(new, "audience", e.audience)
-    return new
+    return t(*[changes[n] if n in changes else getattr(e, n) for n in t._names], audience=e.audience)  # type: ignore[call-arg]
 
 
 # ----------------------------------------------------------------------------------------------------------------
