@@ -196,7 +196,6 @@ class State:
         ed = self.edition
         self.handlers = ed.handlers
         self.window_types = ed.window_types
-        self.window_types = ed.window_types
         self.card_type = ed.card_type
         self.is_black = ed.is_black
         self.card_colour = ed.card_colour
