@@ -238,9 +238,7 @@ def start_at(g: Game, at: str, passing: Passing | None = None) -> None:
         raise ScenarioError(f"at={at!r} needs the intelligence in transit")
     g.phase = PH_PASS
     g.passing = passing
-    plan = g.edition.turn_plan
-    after_pass = plan[plan.index(PH_PASS) + 1] if plan.index(PH_PASS) + 1 < len(plan) else Turn.FINISH
-    g.frames.append(Turn.at(seat, after_pass))
+    g.frames.append(Turn.at(seat, Turn.after(g, PH_PASS)))
     g.frames.append(PassFrame.at(at))
     if at != W_STEP1:
         passing.step = W_STEP2

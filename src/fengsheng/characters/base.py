@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from fengsheng.core.cards import BLACK, BYSTANDER, MILITARY_INTEL, UNDERGROUND
 from fengsheng.core.events import Gave, SkillUsed, Took
 from fengsheng.core.options import CHOOSE, P_PASS, SKILL, SKILL_CHOICE, Option
-from fengsheng.flow.settle import has_fatal_black
+from fengsheng.flow.settle import black_count, has_fatal_black
 from fengsheng.rules.base import Rule
 from fengsheng.rules.victory import BystanderMission
 
@@ -183,10 +183,6 @@ def black_in_hand(g: Game, seat: int) -> list[int]:
 
 def count_colour(g: Game, cards: Iterable[int], colour: str) -> int:
     return sum(1 for c in cards if g.card_colour[c] == colour)
-
-
-def black_count(g: Game, seat: int) -> int:
-    return sum(1 for c in g.seats[seat].intel if g.is_black[c])
 
 
 def still_dying(g: Game, seat: int) -> bool:

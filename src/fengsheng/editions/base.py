@@ -71,6 +71,8 @@ class Edition:
     is_black: tuple[bool, ...] = field(init=False)
     card_method: tuple[str, ...] = field(init=False)
     window_types: Mapping[str, frozenset[str]] = field(init=False)
+    next_phase: Mapping[str, str] = field(init=False)
+    """Each phase of the turn plan -> the phase after it (the last has none)."""
     _characters: dict[str, dict[str, CharacterDef]] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -84,6 +86,7 @@ class Edition:
             "window_types",
             {k: frozenset(t for t, h in self.handlers.items() if k in h.windows) for k in WINDOW_KINDS},
         )
+        setattr_(self, "next_phase", dict(zip(self.turn_plan, self.turn_plan[1:], strict=False)))
         unknown = sorted({c.type for c in self.deck} - set(self.handlers))
         if unknown:
             raise RuntimeError(f"edition {self.id}: no handler for card types {unknown}")

@@ -91,12 +91,11 @@ class RuleIndex(Machine):
     def priority_options(self, seat: int, win: Any) -> list[Option] | tuple[Option, ...]:
         """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
         hand = self.seats[seat].hand
-        allowed = win.allowed
-        if not allowed:
-            allowed = win.allowed = self.window_types[win.kind]
+        allowed = self.window_types[win.kind]
         card_type = self.card_type
         conv = self.seat_conversions[seat]
         actions = self.seat_actions[seat]
+        # can_declare_now's own first test, inlined: this runs for every priority decision
         declarable = self.can_declare_now(seat) if self.seat_live_victory[seat] else self.declarable[seat]
         if not (conv or declarable or actions):
             for c in hand:  # fast path: most seats hold nothing usable in most windows

@@ -65,10 +65,10 @@ class Turn(Frame):
         """A turn of ``seat`` about to run ``phase`` (for the scenario builder)."""
         return cls(seat, phase)
 
-    def _next(self, g: Game, phase: str) -> str:
-        plan = g.edition.turn_plan
-        i = plan.index(phase) + 1
-        return plan[i] if i < len(plan) else self.FINISH
+    @classmethod
+    def after(cls, g: Game, phase: str) -> str:
+        """The stage that follows ``phase`` in the edition's turn plan (``finish`` after the last phase)."""
+        return g.edition.next_phase.get(phase, cls.FINISH)
 
     def run(self, g: Game) -> Decision | None:
         st = self.stage
@@ -80,7 +80,7 @@ class Turn(Frame):
             self.stage = self.DONE
             self.finish(g)
             return None
-        self.stage = self._next(g, st)
+        self.stage = self.after(g, st)
         PHASES[st](self, g)
         return None
 

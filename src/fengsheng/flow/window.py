@@ -35,11 +35,10 @@ if TYPE_CHECKING:
 class Window(Frame):
     """A response window of one kind (``play``, ``step1``, ``step2``, ``end``), with its pending stack."""
 
-    __slots__ = ("allowed", "kind", "passes", "prio", "resolving", "stack")
+    __slots__ = ("kind", "passes", "prio", "resolving", "stack")
 
-    def __init__(self, kind: str, prio: int, allowed: frozenset[str] = frozenset()) -> None:
+    def __init__(self, kind: str, prio: int) -> None:
         self.kind = kind
-        self.allowed = allowed  # card types usable in this kind of window (filled in by priority_options)
         self.prio = prio
         self.passes = 0
         self.stack: list[Use] = []
