@@ -266,6 +266,23 @@ def test_S_PASS_7_dead_sender_of_a_direct_card_that_is_declined() -> None:
     assert arrivals(g) == [2]
 
 
+def test_S_PASS_7_S_DEATH_7_secret_card_back_at_its_sender_who_dies_in_his_step_2_is_discarded() -> None:
+    """The 密电 went all the way round; its sender dies in his own Step 2: nobody accepted it, so it is discarded
+    (003「假如传出情报者在传递过程中死亡而该情报无人接收则将其置入弃牌堆」, 000「情报传递一圈后如无人接收则做弃掉处理」),
+    not sent round a second time."""
+    g = build(hands={0: ["B:intercept", "R:probe"]}, at="pass")
+    add_rules(g, KillOn(2, "arrive", victim=0, at=0))  # the sender dies when the card comes back to him
+    s = Script(g)
+    s.do("0: send c{B:intercept}")
+    card = g.passing.card  # type: ignore[union-attr]
+    s.do("1: decline", "2: decline", "3: decline", "4: decline")
+    assert not g.seats[0].alive
+    assert arrivals(g) == [1, 2, 3, 4, 0]  # one round, no second
+    assert card in g.discard and all(card not in st.intel for st in g.seats)
+    assert events(g, "intel_discarded") == [{"kind": "intel_discarded", "card": card, "sender": 0}]
+    assert g.passing is None or g.passing.finished
+
+
 # ----------------------------------------------------------------------------------------------------------------
 # S-PASS-8 / 9 / 10 / 11 / 12
 # ----------------------------------------------------------------------------------------------------------------

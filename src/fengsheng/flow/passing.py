@@ -4,7 +4,8 @@
 * Then the card moves (``flow/route.py``): to the next seat in the current direction that is in game and not lured
   away (unless locked), or for 直达 to the named target (S-METH-1..3, S-PASS-9). A 直达 whose target is lured away or
   gone turns back to the sender through another Step 1 (S-PREC-6, A-78, A-32). A card that would reach a dead sender
-  is discarded (S-PASS-7).
+  is discarded, and so is one that came back to its sender if he dies in his own Step 2: it went round once and
+  nobody accepted it (S-PASS-7).
 * Step 2 (a ``step2`` window): 破译 / 退回 by the player reached (S-PASS-4).
 * Step 3: he accepts or declines; no card or skill may be used (S-PASS-5). A locked player and the sender must
   accept (S-CARD-LOCK-1, S-PASS-6). After 退回 there is no Step 3 (S-PASS-10).
@@ -94,6 +95,15 @@ def send_options_default(g: Game, seat: int) -> list[Option]:
     return opts
 
 
+def discard_transit(g: Game, p: Passing) -> None:
+    """Nobody accepted the card and its sender is out of the game: it goes to the discard pile and the pass ends
+    (S-PASS-7, S-PASS-12). Called by the PassFrame on top."""
+    p.finished = True
+    g.discard.append(p.card)
+    g.frames.pop()
+    g.emit(IntelDiscarded(p.card, p.sender))
+
+
 class PassFrame(Frame):
     """Drives ``g.passing`` through the three steps until it is obtained or discarded.
 
@@ -136,10 +146,7 @@ class PassFrame(Frame):
                 self.stage = self.STEP1
                 return None
             if dest == DISCARDED:
-                p.finished = True
-                g.discard.append(p.card)
-                g.frames.pop()
-                g.emit(IntelDiscarded(p.card, p.sender))
+                discard_transit(g, p)
                 return None
             p.holder = dest
             p.step = W_STEP2
@@ -154,6 +161,11 @@ class PassFrame(Frame):
             self.stage = self.STEP1
             return None
         h = p.holder
+        if h == p.sender and not g.seats[h].in_game:
+            # S-PASS-7, S-DEATH-7: the card came back to its sender, who died in his own Step 2: nobody accepted it
+            # (000「情报传递一圈后如无人接收则做弃掉处理」); it does not go round again
+            discard_transit(g, p)
+            return None
         if not g.seats[h].in_game:  # S-PASS-11: the pass goes on
             if p.method == DIRECT:
                 p.back = True
