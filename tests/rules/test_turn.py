@@ -142,6 +142,32 @@ def test_S_TURN_5_empty_deck_reshuffles_the_discard_pile_at_once() -> None:
     assert g.discard == [] and len(g.deck) == 81 - 2
 
 
+def test_S_TURN_5_A_7_the_deck_emptied_by_a_draw_is_rebuilt_at_once_and_later_discards_stay_out() -> None:
+    """000「当牌库的牌抽完时，马上把弃牌堆洗混后形成新的牌库」, A-7 (1): the draw that empties the deck reshuffles the
+    discard pile into a new deck at once, not at the next draw; a card burned later in the turn goes to the new
+    discard pile, not into the new deck."""
+    g = build(
+        3,
+        current=0,
+        at="draw",
+        hands={0: ["K:burn"]},
+        intel={1: ["K:lock"]},
+        deck=["R:lock", "B:lock"],
+        discard=["R:decode", "B:decode"],
+        rest="aside",
+    )
+    old_pile = find_cards("R:decode")[:1] + find_cards("B:decode")[:1]
+    assert len(g.seats[0].hand) == 3  # drew the two cards of the deck
+    assert sorted(g.deck) == sorted(old_pile) and g.discard == []  # the new deck, at once
+    assert kinds(g).count("reshuffle") == 1
+    burn = next(c for c in g.seats[0].hand if CARD_TYPE[c] == "burn")
+    target = g.seats[1].intel[0]
+    Script(g).do(f"0: play c{burn} burn @1 x{target}", "0: pass")
+    assert sorted(g.discard) == sorted([burn, target])  # the new discard pile
+    assert sorted(g.deck) == sorted(old_pile)  # not shuffled into the deck
+    assert kinds(g).count("reshuffle") == 1
+
+
 def all_in_hands(players: int) -> dict[int, list[Any]]:
     ids = list(range(81))
     return {s: ids[s::players] for s in range(players)}

@@ -142,13 +142,15 @@ class Primitives(RuleIndex):
     def reveal_top(self, seat: int) -> int | None:
         """Show the top card of the deck to everyone and leave it there (e.g. 黑玫瑰). An empty deck is refilled from
         the discard pile first (S-TURN-5); with both empty, nothing is shown (A-7)."""
-        got = self.take_from_deck(1)
-        if not got:
+        from fengsheng.flow.turn import refill_deck
+
+        refill_deck(self.game)  # the card is shown, not taken: the deck does not run out
+        if not self.deck:
             self.emit(TopRevealed(seat, None))
             return None
-        self.deck.append(got[0])
-        self.emit(TopRevealed(seat, got[0]))
-        return got[0]
+        top = self.deck[-1]
+        self.emit(TopRevealed(seat, top))
+        return top
 
     def inspect_transit(self, seat: int) -> None:
         """``seat`` looks at the intelligence in transit (检视, S-TERM-7): only he sees it."""

@@ -144,21 +144,31 @@ PHASES: dict[str, Callable[[Turn, Game], None]] = {
 
 
 # Send and send_options_default live in flow/passing.py (S-PASS-1, S-METH); they are re-exported here.
-__all__ = ["CLOCKWISE", "Send", "Turn", "TurnCycle", "send_options_default", "take_from_deck"]
+__all__ = ["CLOCKWISE", "Send", "Turn", "TurnCycle", "refill_deck", "send_options_default", "take_from_deck"]
+
+
+def refill_deck(g: Game) -> None:
+    """S-TURN-5, A-7 (1): an empty deck is rebuilt at once from the discard pile, shuffled; with both empty nothing
+    happens (S-TURN-6: the next draw takes what is there by then)."""
+    if not g.deck and g.discard:
+        deck = g.deck
+        deck.extend(g.discard)
+        g.discard.clear()
+        g.rng.shuffle(deck)
+        g.emit(Reshuffled(len(deck)))
 
 
 def take_from_deck(g: Game, count: int) -> list[int]:
-    """Up to ``count`` cards from the top of the deck. When the deck is empty, the discard pile is shuffled into a new
-    deck (S-TURN-5); with both empty, fewer (possibly none) are taken (S-TURN-6, A-7)."""
+    """Up to ``count`` cards from the top of the deck. The moment the deck runs out, even in the middle of an effect,
+    the discard pile is shuffled into a new deck (S-TURN-5, A-7 (1)), so a card discarded later goes to the new
+    discard pile; with both empty, fewer (possibly none) are taken (S-TURN-6, A-7 (2))."""
     got: list[int] = []
     deck = g.deck
+    refill_deck(g)  # the deck may have been empty with the discard pile empty too, which has since grown
     for _ in range(count):
         if not deck:
-            if not g.discard:
-                break
-            deck.extend(g.discard)
-            g.discard.clear()
-            g.rng.shuffle(deck)
-            g.emit(Reshuffled(len(deck)))
+            break
         got.append(deck.pop())
+        if not deck:
+            refill_deck(g)
     return got
