@@ -188,8 +188,9 @@ def test_mission_fu_she_counts_only_for_a_bystander() -> None:
     assert r["reason"] == "declared" and r["winners"] == [1, 4]
 
 
-def test_mission_fu_she_a_player_whose_death_is_being_resolved_counts_as_dead() -> None:
-    """浮萍 (seat 3) is dying; her 后着 gives seat 1 his third red card and he declares before she is gone."""
+def test_mission_fu_she_S_WIN_10_a_declaration_made_possible_during_a_death_comes_after_it() -> None:
+    """浮萍 (seat 3) is dying; her 后着 gives seat 1 his third red card. He may declare only once her death is final
+    (S-WIN-10, A-37): she has died by then, so 蝮蛇's mission (nobody has died) is not met."""
     g = build(
         identities=["mi", "ug", "by", "mi", "mi"],
         current=0,
@@ -203,7 +204,8 @@ def test_mission_fu_she_a_player_whose_death_is_being_resolved_counts_as_dead() 
     )
     s = Script(g)
     s.do("3: choose @4", "3: choose @1")  # his only card (a forced choice), in front of seat 1
-    assert g.dying == [3] and g.death_order == [3]  # R-13: her place in the order of deaths is taken at once
+    assert not g.seats[3].alive and g.death_order == [3]  # her death was final before anyone was asked
+    s.expect(1, "declare", "settle")
     s.do("1: declare")
     r = s.over()
     assert r["reason"] == "declared" and r["winners"] == [1]

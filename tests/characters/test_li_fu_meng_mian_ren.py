@@ -310,3 +310,46 @@ def test_mission_li_fu_meng_mian_ren_fallback_only_without_women() -> None:
     assert mission(g, 2).mission_met(g)
     g = build(players=3, identities=["ug", "mi", "by"], dead=[0], characters={2: MASK}, sexes=("", "F", ""))
     assert not mission(g, 2).mission_met(g)
+
+
+# --- the death settles, rescue included, before any declaration ----------------------------------------------------
+
+
+def second_death_of_a_woman() -> Game:
+    """Seat 4 (a woman) accepts her third false card, sent by 职业杀手 (seat 0, a bystander, current); seat 3 died
+    before, so she would be the second to die. 六姐 (1) comes before 礼服蒙面人 (2) in S-TRIG order."""
+    return build(
+        identities=["by", "ug", "mi", "ug", "mi"],
+        current=0,
+        at="step3",
+        dead=[3],
+        transit={"card": "K:decode", "holder": 4},
+        hands={4: ["R:lock"]},
+        intel={4: ["K:lock", "K:burn"]},
+        characters={0: "zhi_ye_sha_shou", 1: "liu_jie", 2: MASK},
+        sexes=("", "", "", "", "F"),
+    )
+
+
+def test_S_WIN_10_A_37_A_30_no_declaration_before_the_death_has_settled_rescue_included() -> None:
+    """六姐's card, obtained in the middle of the death, must not start a settle step there: 职业杀手 (whose mission
+    is met while she is dying as the second death) is not asked to declare, and 礼服蒙面人's rescue is offered. Once
+    she is saved, she has not died (A-30), so the mission is not met at all."""
+    g = second_death_of_a_woman()
+    s = Script(g)
+    s.do("4: accept", "1: skill liu_jie.2")
+    assert 4 in g.dying and len(g.seats[1].intel) == 1
+    s.expect(2, "skill_choice", "C-LI_FU_MENG_MIAN_REN-2")
+    s.do(f"2: skill {RESCUE}", "2: choose @4 x{K:lock@4}", "2: choose @4 x{K:burn@4}")
+    assert g.seats[4].alive and g.death_order == [3]
+    assert g.result is None and not any(e.kind == "declare" for e in g.events)
+
+
+def test_S_WIN_10_A_37_without_a_rescue_the_declaration_comes_once_the_death_is_final() -> None:
+    g = second_death_of_a_woman()
+    s = Script(g)
+    s.do("4: accept", "1: skill liu_jie.2", "2: pass")
+    assert not g.seats[4].alive and g.death_order == [3, 4]
+    s.expect(0, "declare", "settle")
+    s.do("0: declare")
+    assert s.over()["winners"] == [0]

@@ -2,7 +2,9 @@
 
 Order (S-WIN-10, S-TRIG-6, A-37): deaths first (each with its triggers, S-DEATH), then losses (S-LOSE), then the
 last-player-standing check (S-WIN-8, A-28), then declarations (S-WIN-1, A-35). Several deaths from one event are
-numbered in S-TRIG order, current player first (A-76).
+numbered in S-TRIG order, current player first (A-76). A death is not final until all its triggers have resolved
+(a rescue among them, A-30): a settle step that a death trigger starts (a card placed or taken) only begins further
+deaths; losses, the last player standing and declarations wait for the settle step that started the death.
 
 Triggers (the automatic skills of S-PRIO-9) run in trig_order, one death's triggers too (S-TRIG-1, S-TRIG-2). A
 death is checked before an obtained card's triggers (S-DEATH-3) and its triggers run before the identity is revealed
@@ -112,7 +114,10 @@ class Settle(Frame):
                 if g.seats[s].in_game and s not in g.dying and has_fatal_black(g, s):
                     g.frames.append(Death(s))
                     return None
-            if self.deaths_only:
+            if self.deaths_only or g.dying:
+                # S-WIN-10, A-37, A-30: inside a death (a death trigger moved cards), only further deaths begin at
+                # once (S-DEATH-3, R-13); losses and declarations wait until the death is final, rescue included:
+                # the Settle that started it goes on once its Death frame is done
                 g.frames.pop()
                 return None
             self.stage = self.LOSSES
