@@ -141,8 +141,9 @@ def test_C_DAO_FENG_2_not_for_his_own_death_nor_when_covered() -> None:
     assert g.seats[3].hand == [] and not any(e.kind == "skill" for e in g.events)
 
 
-def test_C_DAO_FENG_2_still_happens_when_the_dying_player_is_rescued() -> None:
-    """A-30: 刀锋 (1) comes before 礼服蒙面人 (2) in seat order; the woman is then saved, 嗜血 stands."""
+def test_C_DAO_FENG_2_before_a_rescue_in_seat_order_it_stands() -> None:
+    """A-30: 刀锋 (1) comes before 礼服蒙面人 (2) in seat order: she is still dying when 嗜血 resolves; the woman is
+    then saved, and 嗜血 stands."""
     g = death(blade=1, victim=4, characters={2: "li_fu_meng_mian_ren"}, sexes=("", "", "", "", "F"))
     s = Script(g)
     s.do("4: accept", "1: skill dao_feng.2", "1: choose @1")
@@ -188,3 +189,14 @@ def test_mission_dao_feng_rescued_or_lost_players_have_not_died() -> None:
 def test_mission_dao_feng_only_for_a_bystander() -> None:
     g = build(identities=["ug", "mi", "ug", "by", "mi"], dead=[0, 1], characters={2: BLADE})
     assert mission(g, 2).mission_met(g) and not mission(g, 2).can_declare(g)
+
+
+def test_C_DAO_FENG_2_A_30_not_after_a_rescue() -> None:
+    """礼服蒙面人 (1) comes before 刀锋 (2): once she is saved she has not died (A-30), so 「当一位玩家死亡时」 has not
+    happened and 嗜血 is not offered (as for 六姐, C-LIU_JIE-2). 004's 刀锋 says otherwise (C-DAO_FENG-3)."""
+    g = death(blade=2, victim=4, characters={1: "li_fu_meng_mian_ren"}, sexes=("", "", "", "", "F"))
+    s = Script(g)
+    s.do("4: accept", "1: skill li_fu_meng_mian_ren.2", "1: choose @4 x{K:lock@4}", "1: choose @4 x{K:burn@4}")
+    assert g.seats[4].alive and g.seats[2].hand == []
+    assert not any(e.kind == "skill" and e.data["skill"] == "C-DAO_FENG-2" for e in g.events)
+    assert g.decision is None or g.decision.context != "C-DAO_FENG-2"

@@ -87,7 +87,7 @@ def death_game(face_up: bool = True, **kw: Any) -> Game:
         intel=kw.pop("intel", {2: ["K:burn", "K:lure_away"], 1: ["K:decode", "K:return"]}),
         locks=[2],
         transit={"card": "K:probe", "holder": 2},
-        characters={2: FP},
+        characters=kw.pop("characters", {2: FP}),
         face_up={2: face_up},
         at="step3",
         **kw,
@@ -127,6 +127,17 @@ def test_C_FU_PING_2_is_optional() -> None:
 def test_C_FU_PING_2_not_while_face_down() -> None:
     g = death_game(face_up=False)  # S-DEATH-6
     assert g.death_order == [2] and not events(g, "skill")
+
+
+def test_C_FU_PING_2_A_30_not_once_she_has_been_rescued() -> None:
+    """礼服蒙面人 (seat 1) comes before her in S-TRIG order and saves her: she has not died (A-30), so 「当你死亡时」
+    has not happened and 后着 is not offered (one reading of a death for every death trigger)."""
+    g = death_game(characters={1: "li_fu_meng_mian_ren", 2: FP})
+    s = Script(g)
+    s.expect(1, "skill_choice", "C-LI_FU_MENG_MIAN_REN-2")
+    s.do("1: skill li_fu_meng_mian_ren.2", "1: choose @2 x{K:burn@2}", "1: choose @2 x{K:lure_away@2}")
+    assert g.decision is None or g.decision.context != "C-FU_PING-2"
+    assert g.seats[2].alive and g.death_order == [] and not events(g, "inspect_hand")
 
 
 # --- mission ------------------------------------------------------------------------------------------------

@@ -149,15 +149,31 @@ def test_C_HUANG_QUE_2_not_for_her_own_death() -> None:
     assert not g.seats[2].alive and skill_events(g, BEHIND) == []
 
 
-def test_C_HUANG_QUE_2_still_after_a_rescue() -> None:
-    # 礼服蒙面人 (seat 0, current) saves the dying woman first; 黄雀在后 needs only the death event (A-30)
+def test_C_HUANG_QUE_2_A_30_not_after_a_rescue() -> None:
+    """礼服蒙面人 (seat 0, current) saves the dying woman first: she has not died (A-30), so 「当另一位玩家死亡时」 has
+    not happened and 黄雀在后 is not offered (one reading of a death for every death trigger, as for 六姐)."""
     g = dying(sexes=("", "F", "", ""), characters={0: "li_fu_meng_mian_ren", 2: ORIOLE})
     s = Script(g)
     s.do("1: accept", "0: skill li_fu_meng_mian_ren.2")
     while g.decision is not None and g.decision.seat == 0 and g.decision.context.startswith("C-LI_FU"):
         s.do(f"0: {opts(g)[0]}")
     assert g.seats[1].in_game  # rescued
-    s.expect(2, "skill_choice", BEHIND)
+    assert skill_events(g, BEHIND) == [] and not g.seats[2].identity_revealed
+    assert g.decision is None or g.decision.context != BEHIND
+
+
+def test_C_HUANG_QUE_2_A_30_before_a_rescue_in_seat_order() -> None:
+    """黄雀 (seat 0, current) comes before 礼服蒙面人 (seat 2): the woman is still dying when 黄雀在后 is offered."""
+    g = dying(
+        sexes=("", "F", "", ""),
+        characters={0: ORIOLE, 2: "li_fu_meng_mian_ren"},
+        face_up={0: True},
+        hands={0: ["K:lock", "R:decode"]},
+    )
+    s = Script(g)
+    s.do("1: accept")
+    s.expect(0, "skill_choice", BEHIND)
+    assert 1 in g.dying
 
 
 # --- mission -----------------------------------------------------------------------------------------------------

@@ -193,7 +193,8 @@ def test_C_LI_FU_MENG_MIAN_REN_2_covered_public_character_cannot_rescue() -> Non
 
 
 def test_C_LI_FU_MENG_MIAN_REN_2_in_seat_order_with_other_death_triggers() -> None:
-    """A-30: current player 0; 礼服蒙面人 (1) rescues first, so 六姐 (2) takes nothing, but 刀锋 (3) still draws."""
+    """A-30: current player 0; 礼服蒙面人 (1) rescues first: she has not died, so neither 六姐 (2) nor 刀锋 (3) is
+    asked (one reading of 「当一位玩家死亡时」 for every death trigger, C-LIU_JIE-2, C-DAO_FENG-2)."""
     g = build(
         current=0,
         at="step3",
@@ -207,10 +208,10 @@ def test_C_LI_FU_MENG_MIAN_REN_2_in_seat_order_with_other_death_triggers() -> No
     s.do("4: accept")
     s.expect(1, "skill_choice", "C-LI_FU_MENG_MIAN_REN-2")
     s.do(f"1: skill {RESCUE}", "1: choose @4 x{K:lock@4}", "1: choose @4 x{K:burn@4}")
-    s.expect(3, "skill_choice", "C-DAO_FENG-2")  # 六姐 (seat 2) is not asked: the woman was saved
-    s.do("3: skill dao_feng.2", "3: choose @3")
-    assert len(g.seats[3].hand) == 4
+    assert not any(e.kind == "skill" and e.data["skill"] in ("C-LIU_JIE-2", "C-DAO_FENG-2") for e in g.events)
+    assert g.seats[3].hand == [] and g.seats[1].intel == []
     assert g.seats[4].alive and g.seats[4].hand and g.death_order == []
+    assert g.decision is not None and g.decision.context not in ("C-LIU_JIE-2", "C-DAO_FENG-2")
 
 
 # --- mission -------------------------------------------------------------------------------------------------------

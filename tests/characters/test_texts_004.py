@@ -256,6 +256,18 @@ def test_C_DAO_FENG_3_004_is_optional_and_000_draws_four_to_anyone() -> None:
     assert len(g.seats[3].hand) == 5 and "choose @4" in opts(g)  # 000 嗜血: four, any player
 
 
+def test_C_DAO_FENG_3_004_still_after_a_rescue_and_000_not() -> None:
+    """004「即使死亡的玩家被拯救，仍可觸發此技能」: 礼服蒙面人 (2) saves the dying woman (1) before 刀锋 (3) in seat order,
+    and the 004 skill is still offered; 000's 嗜血 is not (a rescued player has not died, A-30)."""
+    for texts, offered in (("004", True), ("000", False)):
+        g = blade_death(texts=texts, characters={2: "li_fu_meng_mian_ren"}, sexes=("", "F", "", "", ""))
+        s = Script(g)
+        s.do("1: accept", "2: skill li_fu_meng_mian_ren.2", "2: choose @1 x{K:lock@1}", "2: choose @1 x{K:burn@1}")
+        assert g.seats[1].alive
+        asked = g.decision is not None and g.decision.context.startswith("C-DAO_FENG")
+        assert asked == offered, texts
+
+
 def test_mission_dao_feng_004_the_underground_is_wiped_out() -> None:
     """004「潛伏戰線皆被消滅」 (000: a 潜伏战线 and a 军情处 player dead)."""
     g = game(identities=["ug", "mi", "by", "ug", "mi"], dead=[0, 1], characters={2: "dao_feng"})

@@ -4,7 +4,9 @@
   cancellable by 识破, triggers "when locked" skills, discarded afterwards) that keeps its colour (A-61).
 * C-DAO_FENG-2 嗜血 (trigger, optional): when a player dies, you may draw four cards, then give a card from your hand to
   any player (yourself included: 000「可以分给自己」, which keeps it). A ``dying`` trigger in seat order with the other
-  death triggers; it still happens if the dying player is rescued (A-30, as 004 says for 刀锋). He chooses the player
+  death triggers (A-30). One reading of 「当一位玩家死亡时」 for every death trigger: a player rescued by 礼服蒙面人 has
+  not died, so once the rescue has resolved 嗜血 is not offered for him (as 六姐's C-LIU_JIE-2); if 刀锋 comes first
+  in seat order, the player is still dying and 嗜血 stands. (004's text says otherwise for its own skill, below.) He chooses the player
   first, then (for another player) the card. Ruling (not covered by the A-items): not for his own death, nor while he
   is dying himself: a dying character has lost its skills (000 on 礼服蒙面人「因为角色死亡视为失去其相关技能」, and
   六姐's 「自己死亡不能发动该技能」).
@@ -24,8 +26,8 @@ Text set 004 (seed 004, A-45): three unnamed skills and another mission. The ski
   仍可觸發此技能」: draw **two** (000: four), then give a card of his choice to the **dying player's left-hand
   neighbour** (「其」 is the dying player; left-hand = clockwise, A-1): the nearest player clockwise from him who is
   still in the game. Compulsory once he has drawn (no 「可」); if that neighbour is 刀锋 himself, he keeps the card.
-  As under 000: optional, not for his own death nor while he is dying, and it still happens if the dying player is
-  rescued (as 004 says, A-30).
+  As under 000: optional, not for his own death nor while he is dying; unlike 000, it still happens after the dying
+  player has been rescued, as 004 says (the seed wins over the one reading 000's texts get).
 * Mission: 004「潛伏戰線皆被消滅」: 潜伏战线 wiped out (A-27c; 000: one 潜伏战线 and one 军情处 player dead), while he
   is in the game (A-37).
 """
@@ -42,6 +44,7 @@ from fengsheng.characters.base import (
     Skill,
     give_card,
     is_dead_with,
+    still_dying,
     wiped_out,
 )
 from fengsheng.core.cards import LOCK, PROBE, RETURN
@@ -100,13 +103,21 @@ class Bloodthirst(Skill):  # 嗜血
     skill_id = "C-DAO_FENG-2"
     listens = ("dying",)
     draws: ClassVar[int] = DRAW
+    after_rescue: ClassVar[bool] = False
+    """000: not once the dying player has been rescued (she has not died, A-30); 004: 「即使死亡的玩家被拯救，仍可觸發此技能」."""
 
     def recipients(self, g: Game, dying: int) -> list[int]:
         """Who may get the card (000: any player in the game, himself included)."""
         return [s.index for s in g.seats if s.in_game]
 
     def wants(self, g: Game, kind: str, data: Event) -> bool:
-        return data["seat"] != self.owner and self.active(g) and self.owner not in g.dying
+        victim = data["seat"]
+        return (
+            victim != self.owner
+            and self.active(g)
+            and self.owner not in g.dying
+            and (self.after_rescue or still_dying(g, victim))
+        )
 
     def fire(self, g: Game, kind: str, data: Event) -> None:
         self.offer(g, self._use, {"dying": data["seat"]})
@@ -139,6 +150,7 @@ class LeftHandBloodthirst(Bloodthirst):  # 004, the third printed skill
     __slots__ = ()
     skill_id = "C-DAO_FENG-3"
     draws = 2
+    after_rescue = True
 
     def recipients(self, g: Game, dying: int) -> list[int]:
         return [previous_in_game(g, dying)]  # his left-hand neighbour: the nearest clockwise still in the game

@@ -7,7 +7,8 @@
   used (001 has one card).
 * C-FU_PING-2 后着 (death trigger, face up, optional): when you die, you may look at another player's hand (a private
   event for the two of them), then place one of those cards in front of a player. Only while face up (S-DEATH-6).
-  It resolves before the identity is revealed (S-DEATH-5). The card comes from the other player's hand (A-39
+  It resolves before the identity is revealed (S-DEATH-5). Not once 礼服蒙面人 has rescued her (she has not died,
+  A-30). The card comes from the other player's hand (A-39
   exception) and may be of any colour; 浮萍 is its source, so she is the killer if it is a fatal false card (A-48).
   Ruling: only a player with cards in hand can be looked at; 「一位玩家」 is any player still in the game, herself
   included (pointless: her cards go to the discard pile, S-DEATH-4).
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.characters.base import CharacterDef, Mission, Skill, take_blind
+from fengsheng.characters.base import CharacterDef, Mission, Skill, still_dying, take_blind
 from fengsheng.core.events import HandInspected
 
 if TYPE_CHECKING:
@@ -67,7 +68,8 @@ class PartingMove(Skill):  # 后着
         return [s.index for s in g.seats if s.in_game and s.index != self.owner and s.hand]
 
     def wants(self, g: Game, kind: str, data: Event) -> bool:
-        return data["seat"] == self.owner and self.active(g) and bool(self._others(g))
+        # not once she has been rescued (she has not died)
+        return data["seat"] == self.owner and still_dying(g, self.owner) and self.active(g) and bool(self._others(g))
 
     def fire(self, g: Game, kind: str, data: Event) -> None:
         self.choose_seat(g, self._others(g), self._look, optional=True)

@@ -11,8 +11,9 @@
   * It cannot save a dying player: death is immediate (S-DEATH-3) and no window opens during a death.
 * C-HUANG_QUE-2 黄雀在后 (identity flip; death trigger, face up): when another player dies, you may reveal your
   identity card, then place up to two false intelligence in front of a player.
-  * A ``dying`` trigger, resolved in seat order with the other death triggers (S-TRIG-2, A-29). It only needs the
-    death event, so it still resolves if an earlier trigger rescued the player (A-30).
+  * A ``dying`` trigger, resolved in seat order with the other death triggers (S-TRIG-2, A-29). A player rescued by
+    礼服蒙面人 has not died (A-30), so once the rescue has resolved it is not offered for him (one reading of 「当…
+    死亡时」 for every death trigger, as 六姐's C-LIU_JIE-2); if 黄雀 comes first in seat order, he is still dying.
   * Revealing the identity is the cost, so it works once per game (A-43). Not while she is dying herself, nor with
     three or more false intelligence of her own (she is already dead, S-DEATH-1: ruling).
   * The cards are black cards from her hand (A-39), one or two, her choice; offered only if she has one (placing none
@@ -37,6 +38,7 @@ from fengsheng.characters.base import (
     black_in_hand,
     is_dead_with,
     place_from_hand,
+    still_dying,
 )
 from fengsheng.core.options import SKILL
 
@@ -87,6 +89,7 @@ class OrioleBehind(Skill):  # 黄雀在后
         me = g.seats[self.owner]
         return (
             data["seat"] != self.owner
+            and still_dying(g, data["seat"])  # A-30: not once he has been rescued
             and self.active(g)
             and not me.identity_revealed  # A-43: the reveal is the cost
             and self.owner not in g.dying

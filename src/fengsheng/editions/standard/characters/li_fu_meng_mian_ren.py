@@ -12,7 +12,8 @@
   * He cannot save himself, even as a female player (000「因为角色死亡视为失去其相关技能」); nor can he act while he
     is dying himself (same reason).
   * He chooses the two cards to burn (A-38). The rescued woman does not reveal her identity; she has not died
-    (death order, 全灭, kills: A-30), which the engine's Death frame records by not killing her.
+    (death order, 全灭, kills: A-30), which the engine's Death frame records by not killing her; the death triggers
+    still to come in seat order are not offered for her (六姐, 刀锋 000, 黄雀, her own 后着/遗志; R-14).
 * Mission: a woman declares victory (S-WIN-4): he wins **together with** the declarer (A-36,
   ``react_to_declaration`` → ``([owner], False)``). When there is no woman at the table, the mission becomes: kill
   every player but yourself. Checked continuously (A-42): "at the table" = players still in the game.
