@@ -163,6 +163,9 @@ def test_C_QI_BAI_3_S_TERM_16_a_face_up_female_character_wins_with_him_alone() -
     Script(g).do("2: accept", "2: declare")
     assert g.result is not None
     assert g.result["winners"] == [0, 2, 3]  # 军情局 (2, 3) and the woman he chose; not her teammate 1
+    # 000「被宣告胜利的女性该胜利只属于她个人」: her faction has not won
+    assert g.result["factions"] == ["military_intel"]
+    assert [e.data["factions"] for e in g.events if e.kind == "game_over"] == [["military_intel"]]
     assert [e.data for e in g.events if e.kind == "skill"] == [{"seat": 2, "skill": "C-QI_BAI-3", "target": 0}]
 
 

@@ -14,6 +14,7 @@ Implements: S-INTEL-2, S-TERM-1..3, S-TERM-6..10, S-TERM-17, S-TERM-19.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.core.events import (
@@ -217,12 +218,18 @@ class Primitives(RuleIndex):
         remove_from_play(self.game, seat)
         self.emit(Lost(seat, s.identity, s.character, why))
 
-    def finish(self, winners: list[int], reason: str, **info: Any) -> None:
-        """The game is over: ``winners`` win for ``reason`` (S-WIN); every identity is revealed."""
+    def finish(
+        self, winners: list[int], reason: str, factions: Collection[str] | None = None, **info: Any
+    ) -> None:
+        """The game is over: ``winners`` win for ``reason`` (S-WIN); every identity is revealed. ``factions`` are
+        the identities whose victory it is: by default those of all the winners; a declaration leaves out a
+        co-winner whose win is personal (柒佰's woman, S-WIN-5)."""
         from fengsheng.core.cards import BYSTANDER, MILITARY_INTEL, UNDERGROUND
 
         order = [UNDERGROUND, MILITARY_INTEL, BYSTANDER]
-        factions = sorted({self.seats[w].identity for w in winners}, key=order.index)
+        if factions is None:
+            factions = {self.seats[w].identity for w in winners}
+        factions = sorted(factions, key=order.index)
         self.result = {"winners": winners, "reason": reason, "factions": factions, "turns": self.turn, **info}
         for s in self.seats:
             s.identity_revealed = True

@@ -226,12 +226,13 @@ class Declaration(Frame):
        that says 「你的胜利会导致他的宣告失败」 is met, its owners win and the declaration fails; the others
        (大美女, 礼服蒙面人) win together with the declarer.
     3. If the declaration stands, the triggers on ``declare`` run: skills of the declarer such as 柒佰's may add a
-       co-winner (``add_co_winner``, S-WIN-5). Then the game ends.
+       co-winner (``add_co_winner``, S-WIN-5), whose win is personal: ``result["factions"]`` names the factions of
+       the players who won through a victory condition, not hers. Then the game ends.
 
     Stages: ``declare``, ``finish``.
     """
 
-    __slots__ = ("co_winners", "rule_id", "seat", "stage", "winners")
+    __slots__ = ("co_winners", "personal", "rule_id", "seat", "stage", "winners")
 
     DECLARE = "declare"
     FINISH = "finish"
@@ -241,11 +242,13 @@ class Declaration(Frame):
         self.stage = self.DECLARE
         self.rule_id = ""
         self.winners: list[int] = []
-        self.co_winners: list[int] = []
+        self.co_winners: list[int] = []  # missions that win with the declarer (大美女, 礼服蒙面人): bystanders
+        self.personal: list[int] = []  # named by a skill of the declarer: their win is theirs alone
 
     def add_co_winner(self, seat: int) -> None:
-        """A skill of the declarer names a co-winner (柒佰's, S-WIN-5)."""
-        self.co_winners.append(seat)
+        """A skill of the declarer names a co-winner (柒佰's, S-WIN-5): her win is hers alone and does not extend to
+        her faction (000「被宣告胜利的女性该胜利只属于她个人」), so ``result["factions"]`` does not name it."""
+        self.personal.append(seat)
 
     def run(self, g: Game) -> Decision | None:
         seat = self.seat
@@ -273,8 +276,9 @@ class Declaration(Frame):
             self.stage = self.FINISH
             return None
         g.frames.pop()
-        winners = set(self.winners) | set(self.co_winners)
-        g.finish(sorted(winners), "declared", declarer=seat, rule=self.rule_id)
+        by_condition = set(self.winners) | set(self.co_winners)
+        factions = {g.seats[w].identity for w in by_condition}
+        g.finish(sorted(by_condition | set(self.personal)), "declared", factions, declarer=seat, rule=self.rule_id)
         return None
 
     def describe(self) -> dict[str, Any]:
