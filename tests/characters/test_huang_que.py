@@ -8,7 +8,7 @@ from fengsheng.core.cards import find_cards
 from fengsheng.game import Game
 from fengsheng.testing import Script
 from tests import helpers
-from tests.helpers import opts, seat_opts, skill_events
+from tests.helpers import events, opts, seat_opts, skill_events
 
 ORIOLE = "huang_que"
 AMBUSH, BEHIND = "C-HUANG_QUE-1", "C-HUANG_QUE-2"
@@ -130,9 +130,16 @@ def test_C_HUANG_QUE_2_not_while_face_down() -> None:
     assert g.decision is None or g.decision.context != BEHIND
 
 
-def test_C_HUANG_QUE_2_not_without_a_black_card_in_hand() -> None:
+def test_C_HUANG_QUE_2_R_6_A_39_without_a_black_card_she_may_still_reveal_and_places_none() -> None:
+    """「最多二张」 from her hand (A-39: with too few black cards she places what she has): with none she places
+    nothing, but revealing her identity still does something, so the skill is offered (R-6)."""
     g = dying(hands={2: ["R:decode", "B:decode"]})
-    Script(g).do("1: accept")
+    s = Script(g)
+    s.do("1: accept")
+    s.expect(2, "skill_choice", BEHIND)
+    s.do("2: skill huang_que.2")
+    assert g.seats[2].identity_revealed and len(skill_events(g, BEHIND)) == 1  # the use; no placement
+    assert all(e["how"] != "skill" for e in events(g, "obtain"))
     assert not g.seats[1].alive and (g.decision is None or g.decision.context != BEHIND)
 
 

@@ -44,6 +44,19 @@ def test_C_LAO_QIANG_1_flip_when_locked_draws_two() -> None:
     assert g.locks == [1]
 
 
+def test_C_LAO_QIANG_1_R_6_locked_again_he_may_still_flip() -> None:
+    """A lock on a player already locked is offered (R-6 leaves out only what surely does nothing): seat 1, locked
+    before and face down, may be 老枪, and being locked again is 「当你被锁定时」. The locker cannot see his card,
+    so the target is offered whatever it is."""
+    g = lock_scenario(hands={0: ["R:lock", "B:lock", "R:decode"]}, locks=[1])
+    s = Script(g)
+    assert any(o == "play c{} lock @1".format(s.card("R:lock", 0)) for o in opts(g))
+    s.do("0: play c{R:lock} lock @1", "0: pass")  # he still holds a 锁定, so he is asked too
+    s.expect(1, "skill_choice", "C-LAO_QIANG-1")
+    s.do(f"1: {FLIP}")
+    assert g.seats[1].face_up and g.locks == [1]
+
+
 def test_C_LAO_QIANG_1_flip_when_probed_draws_two_before_answering() -> None:
     g = build(
         current=0,

@@ -128,6 +128,27 @@ def test_C_QI_BAI_2_also_in_his_own_turn() -> None:
     assert len(g.seats[2].hand) == 3
 
 
+def test_C_QI_BAI_2_R_6_he_may_lock_a_player_already_locked_and_draws_two() -> None:
+    """000 锁定「对（自己以外）任意一位玩家使用」, 柒佰「当你使用【锁定】时，抽二张牌」: a lock on a player already
+    locked still does something (联动 draws two), so R-6 does not leave that target out."""
+    g = build(
+        hands={0: ["R:decode", "B:decode"], 2: ["R:lock"]},
+        characters={2: "qi_bai"},
+        deck=["K:burn", "B:burn"],
+        locks=[1],
+        at="play",
+    )
+    s = Script(g)
+    s.do("0: pass", "1: pass")
+    card = s.card("R:lock", 2)
+    assert f"play c{card} lock @1" in lock_opts(g)
+    s.do("2: play c{R:lock} lock @1", "3: pass", "0: pass", "1: pass", "2: pass")
+    s.expect(2, "skill_choice", "C-QI_BAI-2")
+    assert len(g.seats[2].hand) == 2
+    s.do(f"2: choose c{g.seats[2].hand[0]}", "2: choose @3")
+    assert g.locks == [1] and [e["seat"] for e in (x.data for x in g.events if x.kind == "locked")] == [1]
+
+
 def test_C_QI_BAI_2_not_when_covered() -> None:
     """S-CHAR-4: a covered public character has no skills: an own-turn lock gives no 联动."""
     g = build(current=2, hands={2: ["K:lock", "R:decode"]}, characters={2: "qi_bai"}, face_up={2: False}, at="play")

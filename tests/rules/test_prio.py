@@ -67,9 +67,11 @@ def test_S_PRIO_2_timing_priority_and_a_valid_target() -> None:
     assert [o for o in opts(g) if "probe" in o] == []
     assert any("see_through" in o for o in opts(g))
     s.do("1: pass", "2: pass", "0: pass")
-    # (3) again: seat 1 is locked already, so the second 锁定 may target only seat 2
+    # (3) again: a 锁定 targets any other player, never himself; seat 1, locked already, still is one (R-6: a lock
+    # on him may do something, e.g. trigger 「当你被锁定时」)
     assert g.locks == [1]
-    assert [o for o in opts(g) if " lock " in o] == ["play c{} lock @2".format(s.card("B:lock", 0))]
+    lock = s.card("B:lock", 0)
+    assert [o for o in opts(g) if " lock " in o] == [f"play c{lock} lock @1", f"play c{lock} lock @2"]
 
 
 def test_S_PRIO_3_use_waits_for_responses_then_resolves_with_nothing_inserted() -> None:

@@ -190,6 +190,16 @@ def test_S_TURN_6_no_deck_and_no_discard_cancels_the_draw_until_cards_exist() ->
     assert last.data == {"seat": 1, "count": 1} and last.private == {"cards": [lock]}
 
 
+def test_S_TURN_6_A_7_a_short_deck_and_no_discard_pile_the_draw_takes_what_is_there() -> None:
+    """A short deck set up with ``rest="aside"`` (no hands to fill): one card in the deck, none in the discard pile.
+    The draw takes the one card (A-7 (2)); the deck is then empty with nothing to rebuild it (S-TURN-6)."""
+    g = build(3, current=0, at="draw", deck=["R:lock"], rest="aside", auto_pass=False)
+    assert g.seats[0].hand == find_cards("R:lock")[:1]
+    assert g.deck == [] and g.discard == [] and "reshuffle" not in kinds(g)
+    draw = [e for e in g.events if e.kind == "draw"][-1]
+    assert draw.data == {"seat": 0, "count": 1}
+
+
 def test_S_TURN_7_cards_usable_once_the_current_player_has_drawn() -> None:
     g = build(3, current=0, at="start", deck=["K:lock", "R:probe:mi:draw"], auto_pass=False)
     d = g.decision

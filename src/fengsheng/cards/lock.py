@@ -33,8 +33,10 @@ class Lock(CardHandler):
         return seat == g.current  # S-CARD-LOCK-1: in your own turn
 
     def targets(self, g: Game, seat: int, win: Window) -> list[tuple[int, int]]:
-        locks = g.locks
-        return [(s.index, -1) for s in g.seats if s.in_game and s.index != seat and s.index not in locks]
+        """Any other player in the game (000「对（自己以外）任意一位玩家使用」), one already locked included: the
+        lock still does something there (柒佰's 联动 draws two, 「当你被锁定时」 skills such as 老枪's fire, and the
+        locker cannot see a face-down character), so R-6 does not leave him out."""
+        return [(s.index, -1) for s in g.seats if s.in_game and s.index != seat]
 
     def resolve(self, g: Game, use: Use, win: Window) -> None:
         t = use.target

@@ -16,8 +16,9 @@
     死亡时」 for every death trigger, as 六姐's C-LIU_JIE-2); if 黄雀 comes first in seat order, he is still dying.
   * Revealing the identity is the cost, so it works once per game (A-43). Not while she is dying herself, nor with
     three or more false intelligence of her own (she is already dead, S-DEATH-1: ruling).
-  * The cards are black cards from her hand (A-39), one or two, her choice; offered only if she has one (placing none
-    would be pointless, R-6); the question is private, as it depends on her hand. The player is anyone still in the
+  * The cards are black cards from her hand (A-39), one or two, her choice; with none in hand she places what she
+    has, nothing, and the skill is still offered: the reveal itself does something (R-6 leaves out only options that
+    surely do nothing). The question is private, as it depends on her hand. The player is anyone still in the
     game, herself and the dying player included (「一位玩家」). The cards are put down together, then deaths settle
     (as 黑玫瑰's, S-DEATH-3); she is the killer (A-48).
 * Mission: one 潜伏战线 player and one 军情局 player are dead (dead, not lost: A-26). She must be in the game to win
@@ -29,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.characters.base import (
+    BLACK,
     MILITARY_INTEL,
     UNDERGROUND,
     CharacterDef,
@@ -94,7 +96,6 @@ class OrioleBehind(Skill):  # 黄雀在后
             and not me.identity_revealed  # A-43: the reveal is the cost
             and self.owner not in g.dying
             and black_count(g, self.owner) < DEATH
-            and bool(black_in_hand(g, self.owner))
         )
 
     def fire(self, g: Game, kind: str, data: Event) -> None:
@@ -105,6 +106,8 @@ class OrioleBehind(Skill):  # 黄雀在后
             return
         g.reveal_identity(self.owner)
         self.log(g)
+        if not black_in_hand(g, self.owner):
+            return  # A-39: she places what she has, here nothing; the reveal stands
         self.choose_seat(g, [s.index for s in g.seats if s.in_game], self._target, {"chosen": []})
 
     def _target(self, g: Game, option: Option, data: dict[str, Any]) -> None:
@@ -160,8 +163,8 @@ def _ambush_gain(pos: Deciding, o: Option, context: str) -> float:
 
 
 def _oriole_offer(pos: Position) -> bool:
-    """黄雀在后 reveals the identity: only with a clear enemy to put false intelligence on."""
-    return any_enemy(pos, -0.3)
+    """黄雀在后 reveals the identity: only with a false card in hand and a clear enemy to put it on."""
+    return any(pos.colour(c) == BLACK for c in pos.hand) and any_enemy(pos, -0.3)
 
 
 AI = CharacterAI(
