@@ -218,9 +218,7 @@ class Primitives(RuleIndex):
         remove_from_play(self.game, seat)
         self.emit(Lost(seat, s.identity, s.character, why))
 
-    def finish(
-        self, winners: list[int], reason: str, factions: Collection[str] | None = None, **info: Any
-    ) -> None:
+    def finish(self, winners: list[int], reason: str, factions: Collection[str] | None = None, **info: Any) -> None:
         """The game is over: ``winners`` win for ``reason`` (S-WIN); every identity is revealed. ``factions`` are
         the identities whose victory it is: by default those of all the winners; a declaration leaves out a
         co-winner whose win is personal (柒佰's woman, S-WIN-5)."""
