@@ -16,7 +16,8 @@
   * Revealing the identity is the cost, so it works once per game (A-43). Not while she is dying herself, nor with
     three or more false intelligence of her own (she is already dead, S-DEATH-1: ruling).
   * The cards are black cards from her hand (A-39), one or two, her choice; offered only if she has one (placing none
-    would be pointless, R-6); the question is private, as it depends on her hand. The player is anyone still in the
+    would be pointless, R-6); the question is private, as it depends on her hand (with ``Config.uniform_prompts`` she
+    is asked at every death, ``continue`` only without a black card). The player is anyone still in the
     game, herself and the dying player included (「一位玩家」). The cards are put down together, then deaths settle
     (as 黑玫瑰's, S-DEATH-3); she is the killer (A-48).
 * Mission: one 潜伏战线 player and one 军情局 player are dead (dead, not lost: A-26). She must be in the game to win
@@ -91,11 +92,14 @@ class OrioleBehind(Skill):  # 黄雀在后
             and not me.identity_revealed  # A-43: the reveal is the cost
             and self.owner not in g.dying
             and black_count(g, self.owner) < DEATH
-            and bool(black_in_hand(g, self.owner))
+            and (g.config.uniform_prompts or bool(black_in_hand(g, self.owner)))
         )
 
     def fire(self, g: Game, kind: str, data: Event) -> None:
-        self.offer(g, self._use, private=True)
+        if black_in_hand(g, self.owner):  # private: the question depends on her hand
+            self.offer(g, self._use, private=True)
+        else:
+            self.idle(g)
 
     def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:
         if option.kind != SKILL:
