@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
 from fengsheng.game import Game
 from fengsheng.testing import Script
@@ -213,3 +214,16 @@ def test_mission_huang_que_a_dead_huang_que_does_not_win_through_it() -> None:
     )
     Script(g).do("1: accept")
     assert not g.seats[1].alive and g.result is None and not g.declarable[2]
+
+
+def test_C_HUANG_QUE_2_uniform_prompts_ask_her_without_a_black_card_too() -> None:
+    """Config.uniform_prompts: at another player's death she is asked whatever she holds, ``continue`` only without
+    a black card; others see only that the game waits (issue 9)."""
+    g = dying(hands={2: ["R:decode", "B:decode"]}, config=Config(players=4, uniform_prompts=True))
+    s = Script(g)
+    s.do("1: accept")
+    d = s.expect(2, "skill_choice", BEHIND)
+    assert d.private and opts(g) == ["continue"]
+    assert g.view(0)["decision"] == {"seat": None, "kind": "waiting", "context": ""}
+    s.do("2: continue")
+    assert not g.seats[1].alive and skill_events(g, BEHIND) == [] and not g.seats[2].identity_revealed
