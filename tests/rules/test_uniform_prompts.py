@@ -295,3 +295,40 @@ def test_uniform_prompts_records_replay_and_bots_finish() -> None:
         conts += sum(1 for _, o in rec["decisions"] if o == "continue")
         verify(rec)
     assert conts > 0
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# How many questions: the card questions of 黑玫瑰-1 / 黄雀-2 do not count her black cards (Skill.ask_black_cards)
+# ---------------------------------------------------------------------------------------------------------------
+def rose(holds: bool, on: bool) -> Game:
+    """黑玫瑰 (seat 2, face down) holds one black card or three; the top of the deck is black (up to three)."""
+    black = ["K:decode", "K:return", "K:intercept"] if holds else ["K:decode", "R:return", "R:intercept"]
+    return build(
+        4,
+        current=0,
+        at="play",
+        hands={0: ["R:decode"], 2: black, 3: ["R:burn"]},
+        intel={1: ["K:lock"]},
+        deck=["K:burn"],
+        characters={2: "hei_mei_gui"},
+        config=uniform(on=on),
+    )
+
+
+def rose_script(g: Game) -> list[str]:
+    decode = next(c for c in g.seats[2].hand if g.card_type[c] == "decode")
+    return ["2: skill hei_mei_gui.1", "2: choose @3", f"2: choose c{decode}"]
+
+
+def test_C_HEI_MEI_GUI_1_uniform_the_number_of_card_questions_does_not_count_her_black_cards() -> None:
+    """She places one card and stops: with three black cards she is asked for each card, with one she would not be;
+    with uniform prompts she is asked three times (the public most) either way, ``continue`` once nothing is left."""
+    g = rose(False, True)
+    script = rose_script(g)
+    play(g, script, limit=40, until=lambda g: any(e.kind == "obtain" for e in g.events))
+    assert [str(o) for s, o in g.history if s == 2][-3:] == [script[-1][3:], "continue", "continue"]
+    script = rose_script(rose(True, True))
+    a, b = twins(rose, script, target=2, on=True)
+    assert a == b
+    a, b = twins(rose, script, target=2, on=False)
+    assert a != b

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from fengsheng.core.cards import BLACK, BYSTANDER, MILITARY_INTEL, UNDERGROUND
 from fengsheng.core.events import Gave, SkillUsed, Took
-from fengsheng.core.options import CHOOSE, P_CONTINUE, P_PASS, SKILL, SKILL_CHOICE, Option
+from fengsheng.core.options import CHOOSE, P_CONTINUE, P_PASS, PASS, SKILL, SKILL_CHOICE, Option
 from fengsheng.flow.settle import black_count, has_fatal_black
 from fengsheng.rules.base import Rule
 from fengsheng.rules.victory import BystanderMission
@@ -136,6 +136,41 @@ class Skill(Rule):
         if optional or not opts:
             opts.append(P_PASS)
         g.ask(self.owner if seat is None else seat, SKILL_CHOICE, opts, then, self.skill_id, data, private)
+
+    def ask_black_cards(self, g: Game, data: dict[str, Any]) -> None:
+        """Ask for the next of up to ``data["most"]`` black cards from the owner's hand (collected in
+        ``data["cards"]``), the first compulsory, the others optional; then :meth:`place_chosen`. Asked privately
+        (the question depends on the hand). With ``Config.uniform_prompts`` exactly ``data["most"]`` questions are
+        asked (``continue`` once there is nothing left or the owner stopped), so that the number of waits does not
+        count the black cards in hand (黄雀-2, 黑玫瑰-1)."""
+        left = [c for c in black_in_hand(g, self.owner) if c not in data["cards"]]
+        if g.config.uniform_prompts:
+            asked = data.get("asked", 0)
+            if asked >= data["most"]:
+                self.place_chosen(g, data)
+                return
+            data["asked"] = asked + 1
+            if data.get("stopped") or not left:
+                g.ask(self.owner, SKILL_CHOICE, (P_CONTINUE,), self._black_card, self.skill_id, data, True)
+                return
+        elif len(data["cards"]) >= data["most"] or not left:
+            self.place_chosen(g, data)
+            return
+        self.choose_hand_card(g, left, self._black_card, data, optional=bool(data["cards"]), private=True)
+
+    def _black_card(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.kind == CHOOSE:
+            data["cards"].append(option.card)
+        elif not g.config.uniform_prompts:
+            self.place_chosen(g, data)  # she stops
+            return
+        elif option.kind == PASS:
+            data["stopped"] = True
+        self.ask_black_cards(g, data)
+
+    def place_chosen(self, g: Game, data: dict[str, Any]) -> None:
+        """Put down the cards :meth:`ask_black_cards` collected (a skill that uses it overrides this)."""
+        raise NotImplementedError(type(self).__name__)
 
     def choose_intel(
         self,

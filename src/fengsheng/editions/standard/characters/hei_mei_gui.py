@@ -72,24 +72,10 @@ class BloodRose(Skill):  # 血染玫瑰
         if option.target < 0:
             return  # she places nothing
         data["target"] = option.target
-        self._ask_card(g, data)
-
-    def _ask_card(self, g: Game, data: dict[str, Any]) -> None:
-        left = [c for c in black_in_hand(g, self.owner) if c not in data["cards"]]
-        if len(data["cards"]) >= data["most"] or not left:
-            self._place(g, data)
-            return
         # the first card is compulsory once a target is named; after it she may stop
-        self.choose_hand_card(g, left, self._card, data, optional=bool(data["cards"]), private=True)
+        self.ask_black_cards(g, data)
 
-    def _card(self, g: Game, option: Option, data: dict[str, Any]) -> None:
-        if option.card < 0:
-            self._place(g, data)
-            return
-        data["cards"].append(option.card)
-        self._ask_card(g, data)
-
-    def _place(self, g: Game, data: dict[str, Any]) -> None:
+    def place_chosen(self, g: Game, data: dict[str, Any]) -> None:
         target = data["target"]
         if not g.seats[target].in_game:
             return
