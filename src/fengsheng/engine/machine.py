@@ -57,20 +57,22 @@ class Machine(State):
                 continue
             if self._pending and self._schedule() and frames[-1] is not top:
                 continue  # a trigger goes first; the frame will ask again
-            if d[1] != PRIORITY and len(d[2]) == 1 and not self._uniform_wait(d):
-                top.answer(g, d.options[0])  # a forced move is automated (not recorded)
+            if (
+                d[1] != PRIORITY
+                and len(d[2]) == 1
+                and d[2][0][0] != CONTINUE
+                and not (d[4] and self.config.uniform_prompts)
+            ):
+                # a forced move is automated (not recorded); a uniform prompt's lone ``continue``, and with
+                # Config.uniform_prompts any private question, is asked all the same: other seats must see the same
+                # wait whether or not the seat had a choice (how many cards it could choose from, say)
+                top.answer(g, d.options[0])
                 if self._pending:
                     self._schedule()
                 continue
             self.decision = d
             return
         self.decision = None
-
-    def _uniform_wait(self, d: Decision) -> bool:
-        """A one-option decision that is asked all the same: a uniform prompt's lone ``continue``, and with
-        ``Config.uniform_prompts`` any private one, since other seats must see the same wait whether or not the
-        seat had a choice (how many cards it had to choose from, say)."""
-        return d[2][0][0] == CONTINUE or (d[4] and self.config.uniform_prompts)
 
     def _rederive(self) -> None:
         """Derive the pending decision again (a rule was added to a game already waiting, e.g. a scenario)."""
