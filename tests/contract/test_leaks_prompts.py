@@ -310,6 +310,7 @@ def test_prompt_oracle_uniform_prompts_tell_nothing(chunk: int) -> None:
     first 250 also under ``-m "not slow"``)."""
     size = GAMES // CHUNKS
     tally, found, compared = oracle(range(chunk * size, (chunk + 1) * size), on=True)
+    print(f"uniform prompts on, pairs {chunk * size}-{(chunk + 1) * size - 1}: {dict(tally)}; {compared} decisions")
     assert not found, "\n".join(found[:5])
     assert sum(v for k, v in tally.items() if k.startswith("same:")) >= size * 0.8, tally
     assert compared > size * 50, compared  # the pairs are compared over real stretches of play
@@ -318,6 +319,7 @@ def test_prompt_oracle_uniform_prompts_tell_nothing(chunk: int) -> None:
 def test_prompt_oracle_without_uniform_prompts_the_waits_leak() -> None:
     """Switched off, the same oracle tells twins apart (so it is not blind): the wait on a private prompt shows a
     face-down flip character, a black card in hand or who may declare."""
-    tally, found, _ = oracle(range(0, 120), on=False)
+    tally, found, compared = oracle(range(0, 120), on=False)
+    print(f"uniform prompts off, pairs 0-119: {dict(tally)}; {compared} decisions")
     assert tally["differs:character"] >= 3, tally
     assert any("waiting" in f for f in found), found[:3]
