@@ -180,7 +180,8 @@ class Decision(NamedTuple):
 
     ``context`` says where it arises (e.g. the window kind ``play`` / ``step1`` / ``step2`` / ``end``, or a skill).
     ``private``: who is being asked is itself hidden information (a declaration prompt, a face-down character's
-    optional trigger), so other seats' views show only that the game is waiting.
+    optional trigger, a question asked only when its owner holds a certain card, a uniform prompt's ``continue``),
+    so other seats' views show only that the game is waiting.
     """
 
     seat: int
