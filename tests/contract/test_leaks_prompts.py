@@ -21,7 +21,8 @@ someone who is compared: a swapped card shown to him, *T*'s character or *U*/*T*
 by them, their death or loss, the end of the game.
 
 What it proves: **with ``Config.uniform_prompts`` on**, over 1,000 twin pairs with characters (all pools, both text
-sets, 3 to 6 players), no compared seat ever observes a difference before the fact is revealed: the prompts —
+sets, 3 to 6 players; about 950 usable, some 230,000 decisions compared), no compared seat ever observes a
+difference before the fact is revealed: the prompts —
 including the private ones of 老鬼 老枪 老金 (flip), 黄雀-2 老金-2 职业杀手-1 小马哥-1 黑玫瑰-1 (a black card in hand) and
 the declaration prompt — leak nothing about the fact, for these policies (random play of the others, blind play of
 the holders). **With it off**, the private prompts still hide their options, but the wait itself is seen: the
