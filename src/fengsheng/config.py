@@ -39,6 +39,10 @@ class Config:
     * ``four_card_victory``: S-VAR-2.
     * ``auto_pass``: skip asking a seat that has nothing but "pass" in a response window (simulation speed). Off by
       default: asking everyone hides who holds what.
+    * ``uniform_prompts``: every seat in the same public situation gets the same question, privately, with
+      ``continue`` as its only option when it has nothing to do, so that who is waited on never tells a hand card or
+      a face-down character (docs/engine.md §2). Off by default (simulation speed); on for online tables. Needs
+      ``auto_pass`` off: skipping the seats that could only pass tells who holds what.
     * ``characters``: play with character cards; off = the rulebook's first-game mode (S-SETUP-3).
     * ``character_pool``: ``"base"`` (the 18 characters of the 2010 rulebook) or ``"all"`` (plus the 6 complete
       supplement characters).
@@ -61,6 +65,7 @@ class Config:
     player_sexes: tuple[str, ...] = field(default_factory=tuple)
     edition: str = "standard"
     character_texts: str = ""
+    uniform_prompts: bool = False
 
     def __post_init__(self) -> None:
         from fengsheng.editions import get_edition
@@ -91,6 +96,10 @@ class Config:
                     "醬油同盟 (bystander_alliance) is played with 2/2/2 or 3/3/3 identities (S-VAR-1, A-77); "
                     f"{self.players} players give {ug}/{mi}/{by}"
                 )
+        if self.uniform_prompts and self.auto_pass:
+            raise ConfigError(
+                "uniform_prompts needs auto_pass off: skipping the seats that could only pass tells who holds what"
+            )
         if self.character_pool not in CHARACTER_POOLS:
             raise ConfigError(f"character_pool must be one of {CHARACTER_POOLS}, not {self.character_pool!r}")
         if self.fixed_characters:

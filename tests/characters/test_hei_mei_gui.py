@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
 from fengsheng.game import Game
 from fengsheng.testing import Script
@@ -239,3 +240,32 @@ def test_mission_hei_mei_gui_not_while_a_military_intel_player_lives_or_for_a_fa
     flip_and_resolve(s2)
     s2.do("2: choose @1", "2: choose c{K:decode}", "2: choose c{K:return}", "2: pass")
     assert not g2.seats[1].alive and not g2.declarable[2]
+
+
+WAITING = {"seat": None, "kind": "waiting", "context": ""}
+
+
+def test_C_HEI_MEI_GUI_1_the_follow_up_is_private() -> None:
+    """After the public reveal, the player and the cards depend on her hand: others see only a wait (issue 9)."""
+    g = rose()
+    s = Script(g)
+    flip_and_resolve(s)
+    d = s.expect(2, "skill_choice", "C-HEI_MEI_GUI-1")
+    assert d.private and all(g.view(v)["decision"] == WAITING for v in (0, 1, 3, None))
+    s.do("2: choose @3")
+    assert s.expect(2, "skill_choice", "C-HEI_MEI_GUI-1").private  # the cards too, until they are placed
+
+
+def test_C_HEI_MEI_GUI_1_uniform_prompts_ask_her_without_a_black_card_too() -> None:
+    """Config.uniform_prompts: after the reveal she is asked whatever she holds, ``continue`` only without one."""
+    g = rose(hands={2: ["R:decode"]}, config=Config(players=4, uniform_prompts=True))
+    while g.decision is not None and g.decision.seat != 2:  # everyone is asked in every window
+        g.act("pass")
+    g.act(FLIP, seat=2)
+    while g.decision is not None and g.decision.kind == "priority":  # everyone is asked in every window
+        g.act("pass")
+    d = g.decision
+    assert d is not None and d.seat == 2 and d.context == "C-HEI_MEI_GUI-1" and d.private
+    assert opts(g) == ["continue"] and "top_revealed" in kinds(g)
+    g.act("continue")
+    assert g.decision is not None and g.decision.kind == "priority" and all(not x.intel for x in g.seats[2:])

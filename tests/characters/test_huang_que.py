@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
 from fengsheng.game import Game
 from fengsheng.testing import Script
@@ -236,3 +237,22 @@ def test_mission_huang_que_a_dead_huang_que_does_not_win_through_it() -> None:
     )
     Script(g).do("1: accept")
     assert not g.seats[1].alive and g.result is None and not g.declarable[2]
+
+
+def test_C_HUANG_QUE_2_uniform_prompts_ask_her_the_same_questions_without_a_black_card() -> None:
+    """Config.uniform_prompts: without a black card she may still reveal (R-6, A-39) and is then asked the player and
+    two card questions (``continue`` only), as with two black cards; others see only that the game waits (R-19)."""
+    g = dying(hands={2: ["R:decode", "B:decode"]}, config=Config(players=4, uniform_prompts=True))
+    s = Script(g)
+    s.do("1: accept")
+    d = s.expect(2, "skill_choice", BEHIND)
+    assert d.private and opts(g) == ["skill huang_que.2", "pass"]
+    assert g.view(0)["decision"] == {"seat": None, "kind": "waiting", "context": ""}
+    s.do("2: skill huang_que.2")
+    assert g.decision is not None and g.decision.seat == 2  # the player: public, she has revealed
+    s.do(f"2: {opts(g)[0]}")
+    for _ in range(2):  # two card questions whatever she holds
+        assert g.decision is not None and g.decision.seat == 2 and g.decision.private and opts(g) == ["continue"]
+        assert g.view(0)["decision"]["kind"] == "waiting"
+        s.do("2: continue")
+    assert g.seats[2].identity_revealed and not g.seats[1].alive

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
 from fengsheng.game import Game
 from fengsheng.testing import Script
@@ -260,3 +261,28 @@ def test_mission_lao_jin_only_for_a_bystander() -> None:
     )
     Script(g).expect(0, "priority", "play")
     assert "declare" not in opts(g)
+
+
+WAITING = {"seat": None, "kind": "waiting", "context": ""}
+
+
+def test_C_LAO_JIN_2_the_question_is_private() -> None:
+    """Asked only when he holds a black card: other seats see only that the game waits (issue 9)."""
+    g = scatter(["K:lock", "R:burn"])
+    s = Script(g)
+    s.do("1: accept")
+    d = s.expect(1, "skill_choice", "C-LAO_JIN-2")
+    assert d.private and all(g.view(v)["decision"] == WAITING for v in (0, 2, 3, None))
+    s.do("1: choose c{K:lock}")  # once the cost is paid, the placements follow in public
+    assert "skill" in kinds(g)
+
+
+def test_C_LAO_JIN_2_uniform_prompts_ask_him_without_a_black_card_too() -> None:
+    """Config.uniform_prompts: without a black card he is asked anyway, ``continue`` only."""
+    g = scatter(["R:lock"], config=Config(players=4, uniform_prompts=True))
+    s = Script(g)
+    s.do("1: accept")
+    d = s.expect(1, "skill_choice", "C-LAO_JIN-2")
+    assert d.private and opts(g) == ["continue"]
+    s.do("1: continue")
+    assert g.seats[1].face_up and len(g.seats[1].intel) == 1 and "skill" not in kinds(g)

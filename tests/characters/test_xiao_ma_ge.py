@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fengsheng.config import Config
 from fengsheng.core.cards import find_cards
 from fengsheng.game import Game
 from fengsheng.testing import Script
@@ -207,3 +208,28 @@ def test_mission_xiao_ma_ge_a_dead_xiao_ma_ge_does_not_win_through_it() -> None:
     assert not g.seats[1].alive and g.result is None
     assert g.decision is not None and g.decision.kind != "declare"
     assert not g.declarable[2]
+
+
+WAITING = {"seat": None, "kind": "waiting", "context": ""}
+
+
+def test_C_XIAO_MA_GE_1_the_placement_is_asked_privately() -> None:
+    """The draw is public; the question that follows depends on his hand, so others see only a wait (issue 9)."""
+    g = receive(hands={2: ["K:probe"]}, deck=["R:lock"])
+    s = Script(g)
+    s.do("2: accept")
+    d = s.expect(2, "skill_choice", CTX)
+    assert d.private and all(g.view(v)["decision"] == WAITING for v in (0, 1, 3, None))
+    s.do("2: choose c{K:probe}")
+    assert s.expect(2, "skill_choice", CTX).private  # the player too, until the card is placed
+
+
+def test_C_XIAO_MA_GE_1_uniform_prompts_ask_him_without_a_black_card_too() -> None:
+    """Config.uniform_prompts: after the draw he is asked whatever he holds, ``continue`` only without a black card."""
+    g = receive(hands={2: ["R:decode"]}, deck=["B:lock"], config=Config(players=4, uniform_prompts=True))
+    s = Script(g)
+    s.do("2: accept")
+    d = s.expect(2, "skill_choice", CTX)
+    assert d.private and opts(g) == ["continue"]
+    s.do("2: continue")
+    assert len(g.seats[2].hand) == 2 and len(skill_events(g)) == 1

@@ -337,3 +337,31 @@ def test_mission_zhi_ye_sha_shou_a_dead_killer_does_not_win_by_it() -> None:
     s.do("1: pass", "2: pass", "3: pass", "4: pass", "1: accept")
     assert g.death_order == [0, 1] and g.killers == [3, 0]
     assert not g.declarable[0] and g.result is None
+
+
+WAITING = {"seat": None, "kind": "waiting", "context": ""}
+
+
+def test_C_ZHI_YE_SHA_SHOU_1_the_question_is_private() -> None:
+    """Asked only when he holds a black card: other seats see only that the game waits (issue 9)."""
+    g = arriving("K:decode", 1)
+    s = Script(g)
+    s.do("1: accept")
+    d = s.expect(0, "skill_choice", "C-ZHI_YE_SHA_SHOU-1")
+    assert d.private
+    assert all(g.view(v)["decision"] == WAITING for v in (1, 2, 3, None))
+    assert g.view(0)["decision"]["options"] == opts(g)
+
+
+def test_C_ZHI_YE_SHA_SHOU_1_uniform_prompts_ask_him_without_a_black_card_too() -> None:
+    """Config.uniform_prompts: without a black card he is asked anyway, ``continue`` only; off, nothing is asked."""
+    on = arriving("K:decode", 1, hands={0: ["R:decode"]}, config=Config(players=4, uniform_prompts=True))
+    s = Script(on)
+    s.do("1: accept")
+    d = s.expect(0, "skill_choice", "C-ZHI_YE_SHA_SHOU-1")
+    assert d.private and opts(on) == ["continue"]
+    s.do("0: continue")
+    assert len(on.seats[1].intel) == 1 and kinds(on)[-1] != "skill"
+    off = arriving("K:decode", 1, hands={0: ["R:decode"]})
+    Script(off).do("1: accept")
+    assert off.decision is not None and off.decision.kind != "skill_choice"

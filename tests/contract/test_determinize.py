@@ -580,3 +580,22 @@ def test_a_resolving_probe_of_another_seat_is_drawn_again() -> None:
         cards[use.card] += 1
         play(d, r)
     assert len(cards) > 3 and cards[resolving.card] < 60  # drawn again, the true card no more than others
+
+
+def test_uniform_prompts_private_questions_of_other_seats_need_no_fallback() -> None:
+    """Config.uniform_prompts (issue 9): at a pending private question of another seat (a ``continue``, a flip, a
+    declaration stage where everyone is asked) any sample fits, so none falls back; the view is kept."""
+    stats: dict[str, int] = {}
+    asked = 0
+    for seed in range(12):
+        g = Game.new(Config(players=5, characters=True, character_pool="all", uniform_prompts=True), seed=seed)
+        rng = random.Random(seed)
+        while g.decision is not None:
+            d = g.decision
+            if d.private and rng.random() < 0.2:
+                seat = (d.seat + 1 + rng.randrange(4)) % 5
+                s = det.determinize(g, seat, random.Random(asked), stats)
+                assert s.view(seat) == g.view(seat) and s.events_for(seat) == g.events_for(seat)
+                asked += 1
+            g.step(rng.randrange(len(d.options)))
+    assert asked > 100 and stats.get("fallback", 0) == 0, (asked, stats)

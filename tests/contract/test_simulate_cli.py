@@ -92,6 +92,14 @@ def test_simulate_characters_by_default(capsys: pytest.CaptureFixture[str], tmp_
     assert rc == 0 and s["characters"] is False and s["wins_by_character"] == {}
 
 
+def test_simulate_uniform_prompts(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """--uniform-prompts (Config.uniform_prompts, issue 9): the games play out; with --auto-pass it is refused."""
+    rc, s = simulate_json(capsys, tmp_path, "--games", "3", "--workers", "1", "--uniform-prompts")
+    assert rc == 0 and s["uniform_prompts"] is True and s["errors"] == 0 and s["games"] == 3
+    rc, _, err = run(capsys, "simulate", "--games", "1", "--uniform-prompts", "--auto-pass")
+    assert rc == 2 and "auto_pass" in err
+
+
 def test_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     rc, _, err = run(capsys, "simulate", "--players", "5", "--variant", "bystander_alliance", "--games", "1")
     assert rc == 2 and "bystander_alliance" in err

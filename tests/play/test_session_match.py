@@ -31,3 +31,22 @@ def test_the_pause_follows_bot_moves_only_and_the_log_is_whole() -> None:
     assert len(paused) <= sum(1 for seat, _ in g.history if seat != human)
     expected = [line for line in (render_event(e, "zh") for e in g.events_for(human)) if line]
     assert [line for line in session.log if line in expected] == expected  # every event once, in order
+
+
+def test_a_uniform_prompts_lone_continue_is_answered_for_the_human() -> None:
+    """Config.uniform_prompts (issue 9): the human is not asked to type ``continue``; it is answered and recorded."""
+    g = Game.new(Config(players=5, characters=True, uniform_prompts=True), 23)
+    human = 2
+    asked: list[tuple[str, ...]] = []
+
+    def read(prompt: str) -> str:
+        d = g.decision
+        assert d is not None and d.seat == human
+        asked.append(tuple(str(o) for o in d.options))
+        return "1"
+
+    console = make_console(file=io.StringIO(), width=100, colour=False)
+    bots = {s: RandomBot(s, 90 + s) for s in range(g.n) if s != human}
+    assert Session(g, human, bots, console, read, delay=0).run() == 0 and g.result is not None
+    assert ("continue",) not in asked and asked
+    assert any(seat == human and o.kind == "continue" for seat, o in g.history)

@@ -117,3 +117,11 @@ def test_simulate_and_demo_with_the_004_texts(capsys: pytest.CaptureFixture[str]
     assert rc == 0 and summary["errors"] == 0 and summary["games"] == 8
     assert main(["demo", "--texts", "004", "--players", "3", "--seed", "4"]) == 0
     assert "—— 第1回合" in capsys.readouterr().out
+
+
+def test_uniform_prompts_switch_on_play_and_simulate() -> None:
+    """--uniform-prompts sets Config.uniform_prompts (issue 9); off by default."""
+    parser = build_parser()
+    for command in ("play", "simulate"):
+        assert not config_from(parser.parse_args([command])).uniform_prompts
+        assert config_from(parser.parse_args([command, "--uniform-prompts"])).uniform_prompts

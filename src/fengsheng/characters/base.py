@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from fengsheng.core.cards import BLACK, BYSTANDER, MILITARY_INTEL, UNDERGROUND
 from fengsheng.core.events import Gave, SkillUsed, Took
-from fengsheng.core.options import CHOOSE, P_PASS, SKILL, SKILL_CHOICE, Option
+from fengsheng.core.options import CHOOSE, P_CONTINUE, P_PASS, PASS, SKILL, SKILL_CHOICE, Option
 from fengsheng.flow.settle import black_count, has_fatal_black
 from fengsheng.rules.base import Rule
 from fengsheng.rules.victory import BystanderMission
@@ -66,6 +66,10 @@ class Skill(Rule):
     __slots__ = ()
     character: ClassVar[str] = ""
     skill_id: ClassVar[str] = ""
+    face_down_trigger: ClassVar[bool] = False
+    """A face-down character's optional flip, triggered by an event naming its owner (``data["seat"]``) while he is
+    face down (老鬼 老枪 老金): asked privately, and with ``Config.uniform_prompts`` every face-down seat the event
+    names is asked (:class:`FaceDownCover`). Its ``listens`` must be among ``FACE_DOWN_KINDS``."""
 
     @property
     def key(self) -> str:
@@ -97,11 +101,26 @@ class Skill(Rule):
         """Ask the owner whether to use this optional skill: ``skill <key>`` or ``pass``."""
         g.ask(self.owner, SKILL_CHOICE, (self.option(), P_PASS), then, self.skill_id, data, private)
 
-    def choose_seat(self, g: Game, seats: Iterable[int], then: Then, data: Any = None, optional: bool = False) -> None:
+    def idle(self, g: Game) -> None:
+        """The owner has nothing to do where a question depending on his hand would be asked. With
+        ``Config.uniform_prompts`` he is asked anyway, privately, with ``continue`` as the only option, so that the
+        other seats see the same wait whether or not he could act; otherwise nothing is asked."""
+        if g.config.uniform_prompts:
+            g.ask(self.owner, SKILL_CHOICE, (P_CONTINUE,), nothing_to_do, self.skill_id, None, True)
+
+    def choose_seat(
+        self,
+        g: Game,
+        seats: Iterable[int],
+        then: Then,
+        data: Any = None,
+        optional: bool = False,
+        private: bool = False,
+    ) -> None:
         opts = [Option(CHOOSE, target=s) for s in seats]
         if optional or not opts:
             opts.append(P_PASS)
-        g.ask(self.owner, SKILL_CHOICE, opts, then, self.skill_id, data)
+        g.ask(self.owner, SKILL_CHOICE, opts, then, self.skill_id, data, private)
 
     def choose_hand_card(
         self,
@@ -111,11 +130,47 @@ class Skill(Rule):
         data: Any = None,
         optional: bool = False,
         seat: int | None = None,
+        private: bool = False,
     ) -> None:
         opts = [Option(CHOOSE, card=c) for c in cards]
         if optional or not opts:
             opts.append(P_PASS)
-        g.ask(self.owner if seat is None else seat, SKILL_CHOICE, opts, then, self.skill_id, data)
+        g.ask(self.owner if seat is None else seat, SKILL_CHOICE, opts, then, self.skill_id, data, private)
+
+    def ask_black_cards(self, g: Game, data: dict[str, Any]) -> None:
+        """Ask for the next of up to ``data["most"]`` black cards from the owner's hand (collected in
+        ``data["cards"]``), the first compulsory, the others optional; then :meth:`place_chosen`. Asked privately
+        (the question depends on the hand). With ``Config.uniform_prompts`` exactly ``data["most"]`` questions are
+        asked (``continue`` once there is nothing left or the owner stopped), so that the number of waits does not
+        count the black cards in hand (黄雀-2, 黑玫瑰-1)."""
+        left = [c for c in black_in_hand(g, self.owner) if c not in data["cards"]]
+        if g.config.uniform_prompts:
+            asked = data.get("asked", 0)
+            if asked >= data["most"]:
+                self.place_chosen(g, data)
+                return
+            data["asked"] = asked + 1
+            if data.get("stopped") or not left:
+                g.ask(self.owner, SKILL_CHOICE, (P_CONTINUE,), self._black_card, self.skill_id, data, True)
+                return
+        elif len(data["cards"]) >= data["most"] or not left:
+            self.place_chosen(g, data)
+            return
+        self.choose_hand_card(g, left, self._black_card, data, optional=bool(data["cards"]), private=True)
+
+    def _black_card(self, g: Game, option: Option, data: dict[str, Any]) -> None:
+        if option.kind == CHOOSE:
+            data["cards"].append(option.card)
+        elif not g.config.uniform_prompts:
+            self.place_chosen(g, data)  # she stops
+            return
+        elif option.kind == PASS:
+            data["stopped"] = True
+        self.ask_black_cards(g, data)
+
+    def place_chosen(self, g: Game, data: dict[str, Any]) -> None:
+        """Put down the cards :meth:`ask_black_cards` collected (a skill that uses it overrides this)."""
+        raise NotImplementedError(type(self).__name__)
 
     def choose_intel(
         self,
@@ -138,6 +193,7 @@ class FlipAndDraw(Skill):
 
     __slots__ = ()
     draws: ClassVar[int] = 2
+    face_down_trigger = True
 
     def wants(self, g: Game, kind: str, data: Event) -> bool:
         return bool(data["seat"] == self.owner) and self.can_flip(g)
@@ -150,6 +206,68 @@ class FlipAndDraw(Skill):
             g.flip(self.owner)
             self.log(g)
             g.draw(self.owner, self.draws)
+
+
+def nothing_to_do(g: Game, option: Option, data: Any) -> None:
+    """The continuation of a ``continue`` prompt: nothing happens."""
+
+
+# --- uniform prompts (Config.uniform_prompts) ------------------------------------------------------------------
+FACE_DOWN_KINDS = ("locked", "probe", "cancelled")
+"""The events a face-down character's flip trigger may listen for (``Skill.face_down_trigger``)."""
+
+UNIFORM = "uniform"  # the context of a cover's ``continue`` prompt
+
+
+class FaceDownCover(Rule):
+    """With ``Config.uniform_prompts``: when an event of ``kinds`` names a seat whose character is face down, and
+    that seat's own character has no flip trigger for it, the seat is asked privately, ``continue`` only. Then every
+    face-down seat a lock, a probe or a 识破 lands on is asked, whether or not it is 老鬼, 老枪 or 老金, and nobody
+    can tell them apart by the wait. ``kinds``: the events the flip triggers of the game's character pool listen
+    for. Bound to every seat at setup (:func:`bind_uniform_covers`), whatever its character."""
+
+    __slots__ = ("kinds",)
+    rule_id = UNIFORM
+    listens = FACE_DOWN_KINDS
+
+    def __init__(self, owner: int, kinds: tuple[str, ...]) -> None:
+        super().__init__(owner)
+        self.kinds = kinds
+
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
+        if kind not in self.kinds or data["seat"] != self.owner:
+            return False
+        s = g.seats[self.owner]
+        if not s.in_game or s.face_up or s.character is None:
+            return False
+        # the seat's own flip trigger asks instead (face down and its own: Skill.can_flip)
+        return not any(
+            r.owner == self.owner and isinstance(r, Skill) and r.face_down_trigger and r.can_flip(g)
+            for r in g.listeners.get(kind, ())
+        )
+
+    def fire(self, g: Game, kind: str, data: Event) -> None:
+        g.ask(self.owner, SKILL_CHOICE, (P_CONTINUE,), nothing_to_do, UNIFORM, None, True)
+
+
+def bind_uniform_covers(g: Game) -> None:
+    """Bind a :class:`FaceDownCover` to every seat for the flip triggers of the game's character pool (and of the
+    characters seated), when ``Config.uniform_prompts`` is on; the pool is public, the deal is not."""
+    if not g.config.uniform_prompts:
+        return
+    ids = set(g.edition.pool(g.config.character_pool, g.config.character_texts))
+    ids.update(s.character for s in g.seats if s.character is not None)
+    kinds: set[str] = set()
+    for cid in ids:
+        for cls in g.characters[cid].rules:
+            if issubclass(cls, Skill) and cls.face_down_trigger:
+                extra = set(cls.listens) - set(FACE_DOWN_KINDS)
+                if extra:
+                    raise AssertionError(f"{cls.__name__} listens for {sorted(extra)}: add them to FACE_DOWN_KINDS")
+                kinds.update(cls.listens)
+    if kinds:
+        for seat in range(g.n):
+            g.add_rule(FaceDownCover(seat, tuple(k for k in FACE_DOWN_KINDS if k in kinds)))
 
 
 # --- card movements shared by skills ---------------------------------------------------------------------------
@@ -221,17 +339,21 @@ class Mission(BystanderMission):
 __all__ = [
     "BLACK",
     "BYSTANDER",
+    "FACE_DOWN_KINDS",
     "MILITARY_INTEL",
     "UNDERGROUND",
     "CharacterDef",
+    "FaceDownCover",
     "FlipAndDraw",
     "Mission",
     "Skill",
+    "bind_uniform_covers",
     "black_count",
     "black_in_hand",
     "count_colour",
     "give_card",
     "is_dead_with",
+    "nothing_to_do",
     "place_from_hand",
     "sent_by",
     "still_dying",

@@ -34,10 +34,21 @@ def add_character_args(sp: argparse.ArgumentParser) -> None:
     )
 
 
+def add_uniform_arg(sp: argparse.ArgumentParser) -> None:
+    """--uniform-prompts (Config.uniform_prompts)."""
+    sp.add_argument(
+        "--uniform-prompts",
+        action="store_true",
+        help="ask every seat in the same public situation alike ('continue' when it has nothing to do), so that "
+        "who is waited on tells nothing (online tables; not with --auto-pass)",
+    )
+
+
 def config_from(args: argparse.Namespace) -> Config:
     return Config(
         players=args.players,
         auto_pass=getattr(args, "auto_pass", False),
+        uniform_prompts=getattr(args, "uniform_prompts", False),
         characters=getattr(args, "characters", False),
         character_pool=getattr(args, "pool", "base"),
         character_texts=getattr(args, "texts", ""),

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from fengsheng.commands.common import add_character_args, config_from
+from fengsheng.commands.common import add_character_args, add_uniform_arg, config_from
 from fengsheng.config import VARIANTS
 from fengsheng.text import LANGS
 
@@ -96,6 +96,7 @@ def register(sub: Any) -> None:
     p.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (default %(default)s)")
     p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one, shown)")
     add_character_args(p)
+    add_uniform_arg(p)
     p.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS), help="repeatable")
     p.add_argument("--bots", choices=sorted(BOTS), default=default_bot(), help="(default %(default)s)")
     p.add_argument("--lang", choices=LANGS, default="zh")

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from fengsheng.commands.common import add_character_args, add_game_args, config_from
+from fengsheng.commands.common import add_character_args, add_game_args, add_uniform_arg, config_from
 from fengsheng.errors import ConfigError
 
 
@@ -85,6 +85,7 @@ def register(sub: Any) -> None:
     )
     add_character_args(s)
     s.add_argument("--auto-pass", action="store_true", help="skip asking seats that can only pass")
+    add_uniform_arg(s)
     s.add_argument("--workers", type=int, default=0, help="processes (default: all cores)")
     s.add_argument("--backend", choices=["local", "ray"], default="local")
     s.add_argument("--address", default=None, help="Ray cluster address (default: start a local Ray)")

@@ -15,6 +15,7 @@ An :class:`Option` is a small immutable tuple. Its string notation is stable and
     discard c9                        discard card 9 (e.g. answering a 试探)
     pick #2                           pick face-down slot 2 (真伪莫辨)
     choose lao_gui                    choose a character
+    continue                          nothing to do: the only option of a uniform prompt (Config.uniform_prompts)
 
 Fields: ``kind``, ``card`` (card id or -1), ``use`` (card type or skill name, or ""), ``target`` (seat or -1),
 ``ref`` (a card id ``x``, a stack uid ``^`` or a slot ``#``, or -1) and ``name`` (a free word such as a character id).
@@ -38,7 +39,8 @@ DISCARD = "discard"
 PICK = "pick"
 CHOOSE = "choose"
 RESPOND = "respond"
-KINDS = (PASS, DECLARE, PLAY, SKILL, SEND, ACCEPT, DECLINE, DISCARD, PICK, CHOOSE, RESPOND)
+CONTINUE = "continue"  # the only option of a uniform prompt to a seat with nothing to do (Config.uniform_prompts)
+KINDS = (PASS, DECLARE, PLAY, SKILL, SEND, ACCEPT, DECLINE, DISCARD, PICK, CHOOSE, RESPOND, CONTINUE)
 
 # Which prefix the ``ref`` field uses in the notation, by the option's ``use`` (default: ``x`` = card id).
 REF_STACK = "^"
@@ -170,6 +172,7 @@ P_PASS = Option(PASS)
 P_DECLARE = Option(DECLARE)
 P_ACCEPT = Option(ACCEPT)
 P_DECLINE = Option(DECLINE)
+P_CONTINUE = Option(CONTINUE)
 
 
 class Decision(NamedTuple):
@@ -177,7 +180,8 @@ class Decision(NamedTuple):
 
     ``context`` says where it arises (e.g. the window kind ``play`` / ``step1`` / ``step2`` / ``end``, or a skill).
     ``private``: who is being asked is itself hidden information (a declaration prompt, a face-down character's
-    optional trigger), so other seats' views show only that the game is waiting.
+    optional trigger, a question asked only when its owner holds a certain card, a uniform prompt's ``continue``),
+    so other seats' views show only that the game is waiting.
     """
 
     seat: int

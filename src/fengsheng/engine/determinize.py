@@ -402,6 +402,8 @@ def _settle_flags(g: Game, seat: int, changed: set[int], other_private: bool, rn
     top = g.frames[-1] if g.frames else None
     if not (other_private and isinstance(top, Settle) and top.stage == Settle.DECLARATIONS):
         return True
+    if g.config.uniform_prompts:
+        return True  # every seat is asked there (``continue`` if it may not declare): the prompt tells nothing
     order = [s for s in trig_order(g) if s != seat]
     asked = [s for s in order if g.declarable[s] and (s in changed or s not in g.declined)]
     if not asked:

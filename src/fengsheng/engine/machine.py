@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.core.events import DEATH_FIRST
-from fengsheng.core.options import PASS, PRIORITY, Decision, Option, parse_option
+from fengsheng.core.options import CONTINUE, PASS, PRIORITY, Decision, Option, parse_option
 from fengsheng.engine.knowledge import LEARNERS
 from fengsheng.engine.state import State
 from fengsheng.errors import IllegalAction
@@ -44,7 +44,8 @@ class Machine(State):
         return d.options if d is not None else ()
 
     def _advance(self) -> None:
-        """Run frames until one waits for a decision (a forced move, one option outside a window, is taken)."""
+        """Run frames until one waits for a decision (a forced move, one option outside a window other than a
+        uniform prompt's ``continue``, is taken)."""
         frames = self.frames
         g = self.game
         while frames and self.result is None:
@@ -56,8 +57,16 @@ class Machine(State):
                 continue
             if self._pending and self._schedule() and frames[-1] is not top:
                 continue  # a trigger goes first; the frame will ask again
-            if d[1] != PRIORITY and len(d[2]) == 1:
-                top.answer(g, d.options[0])  # a forced move is automated (not recorded)
+            if (
+                d[1] != PRIORITY
+                and len(d[2]) == 1
+                and d[2][0][0] != CONTINUE
+                and not (d[4] and self.config.uniform_prompts)
+            ):
+                # a forced move is automated (not recorded); a uniform prompt's lone ``continue``, and with
+                # Config.uniform_prompts any private question, is asked all the same: other seats must see the same
+                # wait whether or not the seat had a choice (how many cards it could choose from, say)
+                top.answer(g, d.options[0])
                 if self._pending:
                     self._schedule()
                 continue

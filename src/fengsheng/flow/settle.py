@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.core.events import Declared, Dying, Rescued
-from fengsheng.core.options import DECLARE, DECLARE_KIND, P_DECLARE, P_PASS, Decision, Option
+from fengsheng.core.options import DECLARE, DECLARE_KIND, P_CONTINUE, P_DECLARE, P_PASS, PASS, Decision, Option
 from fengsheng.core.state import Frame
 
 if TYPE_CHECKING:
@@ -96,7 +96,7 @@ class Settle(Frame):
     """Deaths, losses, last player standing, then the declaration prompts (stages ``deaths``, ``losses``,
     ``last_standing``, ``declarations``). Scheduled by the machine after an event that ``settles``."""
 
-    __slots__ = ("asking", "deaths_only", "stage")
+    __slots__ = ("answered", "asking", "deaths_only", "stage")
 
     DEATHS = "deaths"
     LOSSES = "losses"
@@ -106,6 +106,7 @@ class Settle(Frame):
     def __init__(self, deaths_only: bool = False) -> None:
         self.stage = self.DEATHS
         self.asking = -1
+        self.answered = -1  # uniform prompts: the last seat that answered at this stage
         self.deaths_only = deaths_only
 
     def run(self, g: Game) -> Decision | None:
@@ -134,6 +135,8 @@ class Settle(Frame):
                 return None
             self.stage = self.DECLARATIONS
         g.refresh_declarable()
+        if g.config.uniform_prompts:
+            return self._ask_everyone(g)
         for s in trig_order(g):
             if g.declarable[s] and s not in g.declined:
                 self.asking = s
@@ -141,11 +144,26 @@ class Settle(Frame):
         g.frames.pop()
         return None
 
+    def _ask_everyone(self, g: Game) -> Decision | None:
+        """``Config.uniform_prompts``: every seat still in the game is asked, in S-TRIG order, privately: ``declare``
+        / ``pass`` if it may declare and has not declined, else ``continue`` only; so that who is waited on never
+        tells who may declare (R-2). A player out of the game is asked only if he may declare (a dead bystander
+        through a mission about his death, A-37): his identity and character are face up by then."""
+        order = trig_order(g)
+        start = order.index(self.answered) + 1 if self.answered >= 0 else 0
+        for s in order[start:]:
+            may = g.declarable[s] and s not in g.declined
+            if may or g.seats[s].in_game:
+                self.asking = s
+                return Decision(s, DECLARE_KIND, (P_DECLARE, P_PASS) if may else (P_CONTINUE,), "settle", True)
+        g.frames.pop()
+        return None
+
     def answer(self, g: Game, option: Option) -> None:
-        s = self.asking
+        s = self.answered = self.asking
         if option.kind == DECLARE:
             g.declare(s)
-        else:
+        elif option.kind == PASS:
             g.declined.add(s)
 
     def describe(self) -> dict[str, Any]:

@@ -49,6 +49,9 @@ def assign_characters(g: Game, chosen: list[str] | dict[int, str], face_up: dict
         g.emit(CharacterSeated(seat.index, seat.face_up, cid, PUBLIC if seat.face_up else (seat.index,)))
         for rule_cls in ch.rules:
             g.add_rule(rule_cls(seat.index))
+    from fengsheng.characters.base import bind_uniform_covers
+
+    bind_uniform_covers(g)  # Config.uniform_prompts: every face-down seat is asked alike
 
 
 class Setup(Frame):

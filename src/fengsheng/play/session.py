@@ -24,7 +24,7 @@ from rich.console import Console, RenderableType
 
 from fengsheng.bots.base import Bot
 from fengsheng.bots.random_bot import RandomBot
-from fengsheng.core.options import PRIORITY, Decision, Option, parse_option
+from fengsheng.core.options import CONTINUE, PRIORITY, Decision, Option, parse_option
 from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
@@ -206,8 +206,8 @@ class Session:
 
     # ------------------------------------------------------------------------------------------------------------
     def _human_answer(self, d: Decision) -> Option:
-        if d.kind == PRIORITY and len(d.options) == 1:
-            return d.options[0]  # nothing to play: pass without asking
+        if len(d.options) == 1 and (d.kind == PRIORITY or d.options[0].kind == CONTINUE):
+            return d.options[0]  # nothing to play (pass), or a uniform prompt's lone continue: without asking
         return self.ask()
 
     def _moved(self, d: Decision, option: Option) -> None:

@@ -268,6 +268,7 @@ def simulate(
         "variants": list(config.variants),
         "characters": config.characters,
         "character_pool": config.character_pool if config.characters else None,
+        "uniform_prompts": config.uniform_prompts,
         "bots": bot,
         "faction_bots": faction_bots,
         "backend": backend,

@@ -10,6 +10,8 @@
   * The target is chosen **after** the reveal, and may be anyone in the game, herself included (A-72). She may then
     place nothing (000「判定后可以选择不放假情报」).
   * The cards are black cards from her hand (A-39), which she picks; with fewer black cards she places what she has.
+    The player and the cards are asked privately (the question depends on her hand); with ``Config.uniform_prompts``
+    she is asked after every reveal, ``continue`` only without a black card.
   * Three cards are placed **at once**: all of them are put down first, and only then do deaths settle (the
     ``Settle`` frames that ``obtain`` pushes run after the last placement), so the target dies at once and no window
     opens in which 烧毁 could save him (S-DEATH-3). The killer is 黑玫瑰 (A-48).
@@ -60,32 +62,20 @@ class BloodRose(Skill):  # 血染玫瑰
         top = g.reveal_top(self.owner)  # compulsory, even if she will place nothing
         most = MAX_IF_BLACK if top is not None and g.is_black[top] else MAX_OTHERWISE
         if not black_in_hand(g, self.owner):
+            self.idle(g)
             return
         targets = [s.index for s in g.seats if s.in_game]  # anyone, herself included
-        self.choose_seat(g, targets, self._target, {"most": most, "cards": []}, optional=True)
+        # private until she places: the question depends on her hand
+        self.choose_seat(g, targets, self._target, {"most": most, "cards": []}, optional=True, private=True)
 
     def _target(self, g: Game, option: Option, data: dict[str, Any]) -> None:
         if option.target < 0:
             return  # she places nothing
         data["target"] = option.target
-        self._ask_card(g, data)
-
-    def _ask_card(self, g: Game, data: dict[str, Any]) -> None:
-        left = [c for c in black_in_hand(g, self.owner) if c not in data["cards"]]
-        if len(data["cards"]) >= data["most"] or not left:
-            self._place(g, data)
-            return
         # the first card is compulsory once a target is named; after it she may stop
-        self.choose_hand_card(g, left, self._card, data, optional=bool(data["cards"]))
+        self.ask_black_cards(g, data)
 
-    def _card(self, g: Game, option: Option, data: dict[str, Any]) -> None:
-        if option.card < 0:
-            self._place(g, data)
-            return
-        data["cards"].append(option.card)
-        self._ask_card(g, data)
-
-    def _place(self, g: Game, data: dict[str, Any]) -> None:
+    def place_chosen(self, g: Game, data: dict[str, Any]) -> None:
         target = data["target"]
         if not g.seats[target].in_game:
             return

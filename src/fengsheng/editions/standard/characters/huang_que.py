@@ -18,7 +18,8 @@
     three or more false intelligence of her own (she is already dead, S-DEATH-1: ruling).
   * The cards are black cards from her hand (A-39), one or two, her choice; with none in hand she places what she
     has, nothing, and the skill is still offered: the reveal itself does something (R-6 leaves out only options that
-    surely do nothing). The question is private, as it depends on her hand. The player is anyone still in the
+    surely do nothing). The question is private, as it depends on her hand; with ``Config.uniform_prompts`` the player
+    and two card questions are asked whatever she holds (``Skill.ask_black_cards``). The player is anyone still in the
     game, herself and the dying player included (「一位玩家」). The cards are put down together, then deaths settle
     (as 黑玫瑰's, S-DEATH-3); she is the killer (A-48).
 * Mission: one 潜伏战线 player and one 军情局 player are dead (dead, not lost: A-26). She must be in the game to win
@@ -99,39 +100,25 @@ class OrioleBehind(Skill):  # 黄雀在后
         )
 
     def fire(self, g: Game, kind: str, data: Event) -> None:
-        self.offer(g, self._use, private=True)
+        self.offer(g, self._use, private=True)  # offered with or without a black card (R-6): the reveal does something
 
     def _use(self, g: Game, option: Option, data: dict[str, Any]) -> None:
         if option.kind != SKILL:
             return
         g.reveal_identity(self.owner)
         self.log(g)
-        if not black_in_hand(g, self.owner):
+        if not black_in_hand(g, self.owner) and not g.config.uniform_prompts:
             return  # A-39: she places what she has, here nothing; the reveal stands
-        self.choose_seat(g, [s.index for s in g.seats if s.in_game], self._target, {"chosen": []})
+        self.choose_seat(g, [s.index for s in g.seats if s.in_game], self._target, {"cards": [], "most": PLACE})
 
     def _target(self, g: Game, option: Option, data: dict[str, Any]) -> None:
         data["target"] = option.target
-        self._ask_card(g, data)
-
-    def _ask_card(self, g: Game, data: dict[str, Any]) -> None:
-        left = [c for c in black_in_hand(g, self.owner) if c not in data["chosen"]]
-        if len(data["chosen"]) >= PLACE or not left:
-            self._place(g, data)
-            return
         # the first card is required (the identity is already revealed), the second optional
-        self.choose_hand_card(g, left, self._card, data, optional=bool(data["chosen"]))
+        self.ask_black_cards(g, data)
 
-    def _card(self, g: Game, option: Option, data: dict[str, Any]) -> None:
-        if option.card < 0:
-            self._place(g, data)
-            return
-        data["chosen"].append(option.card)
-        self._ask_card(g, data)
-
-    def _place(self, g: Game, data: dict[str, Any]) -> None:
-        self.log(g, target=data["target"], count=len(data["chosen"]))
-        for c in data["chosen"]:  # put down together; deaths settle afterwards (S-DEATH-3)
+    def place_chosen(self, g: Game, data: dict[str, Any]) -> None:
+        self.log(g, target=data["target"], count=len(data["cards"]))
+        for c in data["cards"]:  # put down together; deaths settle afterwards (S-DEATH-3)
             place_from_hand(g, self.owner, data["target"], c)
 
 

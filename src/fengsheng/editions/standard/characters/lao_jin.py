@@ -11,6 +11,8 @@
   * The false card comes from his hand (000「从自己手牌中选择情报」, A-39); placing it and covering himself is the
     cost. Once paid, the placements are compulsory (000「盖伏角色后就必须执行」): at least one card if he has any in hand,
     at most one per player, any colour, each from his hand, himself included (A-58). He picks the cards and players.
+  * Asked privately: the question depends on his hand (a black card in it); with ``Config.uniform_prompts`` he is
+    asked whenever he obtains false intelligence face up, ``continue`` only without a black card.
   * Death is immediate (S-DEATH-3): the false card he places on himself settles before the placements; if it is his
     third, he dies and places nothing more. The placements are then put down all at once, and only then do deaths
     settle, numbered in S-TRIG order (A-76); the killer of a player who dies from them is 老金 (A-48).
@@ -56,6 +58,7 @@ class Restock(Skill):  # flip when his card is seen through
     character = "standard.lao_jin"
     skill_id = "C-LAO_JIN-1"
     listens = ("cancelled",)
+    face_down_trigger = True
 
     def wants(self, g: Game, kind: str, data: Event) -> bool:
         return data["seat"] == self.owner and self.can_flip(g)
@@ -85,6 +88,7 @@ class Restock(Skill):  # flip when his card is seen through
 
 class ForcedRestock(Restock):  # 004: the flip is compulsory, the draw optional; two of the drawn cards go back
     __slots__ = ()
+    face_down_trigger = False  # the flip is public: nothing is asked while he is face down
 
     def fire(self, g: Game, kind: str, data: Event) -> None:
         g.flip(self.owner)
@@ -107,11 +111,15 @@ class Scatter(Skill):  # place a false intelligence on himself, cover, place int
             data["seat"] == self.owner
             and g.is_black[data["card"]]
             and self.active(g)
-            and bool(black_in_hand(g, self.owner))
+            and (g.config.uniform_prompts or bool(black_in_hand(g, self.owner)))
         )
 
     def fire(self, g: Game, kind: str, data: Event) -> None:
-        self.choose_hand_card(g, black_in_hand(g, self.owner), self._cost, optional=True)
+        black = black_in_hand(g, self.owner)
+        if black:  # private: the question depends on his hand
+            self.choose_hand_card(g, black, self._cost, optional=True, private=True)
+        else:
+            self.idle(g)
 
     def _cost(self, g: Game, option: Option, data: dict[str, Any]) -> None:
         if option.card < 0 or not self.active(g):

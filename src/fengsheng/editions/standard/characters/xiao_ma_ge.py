@@ -10,6 +10,8 @@
   * The placed card is a black card from his hand (A-39), the card just drawn included; he picks it, then the player.
     「一位玩家」 is any player still in the game, himself included (ruling: the text says 一位, not 另一位). He is the
     killer if it is the victim's third false card (A-48).
+  * The card and the player are asked privately: the question depends on his hand (a black card in it); with
+    ``Config.uniform_prompts`` he is asked after every draw, ``continue`` only without a black card.
 * Mission: 军情局全灭 (A-27c: none of the 军情局 players is still in the game, and there was one). He must be in the
   game to win through it: a dead player wins only through his faction or a mission about his own death (A-37).
 """
@@ -55,14 +57,16 @@ class HitBack(Skill):
         self.log(g)
         g.draw(self.owner, 1)
         black = black_in_hand(g, self.owner)
-        if black:
-            self.choose_hand_card(g, black, self._card, optional=True)
+        if black:  # private: the question depends on his hand
+            self.choose_hand_card(g, black, self._card, optional=True, private=True)
+        else:
+            self.idle(g)
 
     def _card(self, g: Game, option: Option, data: dict[str, Any]) -> None:
         if option.card < 0:
             return
         seats = [s.index for s in g.seats if s.in_game]
-        self.choose_seat(g, seats, self._place, {"card": option.card})
+        self.choose_seat(g, seats, self._place, {"card": option.card}, private=True)
 
     def _place(self, g: Game, option: Option, data: dict[str, Any]) -> None:
         self.log(g, target=option.target)

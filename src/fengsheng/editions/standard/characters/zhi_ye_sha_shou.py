@@ -2,7 +2,8 @@
 
 * C-ZHI_YE_SHA_SHOU-1: when a player obtains false intelligence you sent, you may place another false intelligence
   (from your hand, A-39) in front of him. Sent intelligence only: not 真伪莫辨, not skills, not your own card coming
-  back to you (A-47).
+  back to you (A-47). Asked privately: the question depends on his hand (a black card in it); with
+  ``Config.uniform_prompts`` he is asked every time, ``continue`` only without a black card.
 * C-ZHI_YE_SHA_SHOU-2: your 识破 may be used as 锁定: a full lock, cancellable by 识破, keeping its colour (A-61).
 * Mission: kill with your own hand a player who is the second or later to die (S-TERM-19, A-48, A-76); killing
   yourself does not count. He must be in the game to win by it: a dead player wins only through his faction or a
@@ -36,11 +37,15 @@ class DoubleTap(Skill):
             and g.is_black[data["card"]]
             and g.seats[target].in_game
             and self.active(g)
-            and bool(black_in_hand(g, self.owner))
+            and (g.config.uniform_prompts or bool(black_in_hand(g, self.owner)))
         )
 
     def fire(self, g: Game, kind: str, data: Event) -> None:
-        self.choose_hand_card(g, black_in_hand(g, self.owner), self._place, {"target": data["seat"]}, optional=True)
+        black = black_in_hand(g, self.owner)
+        if black:  # private: the question depends on his hand
+            self.choose_hand_card(g, black, self._place, {"target": data["seat"]}, optional=True, private=True)
+        else:
+            self.idle(g)
 
     def _place(self, g: Game, option: Option, data: dict[str, Any]) -> None:
         if option.card >= 0:
