@@ -147,14 +147,22 @@ class Config:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Config:
-        names = {f.name for f in fields(cls)}
-        unknown = set(d) - names
+        """The config ``to_dict`` wrote. Strict (a record may be hostile): not an object, an unknown key or a value
+        of the wrong type (``"5"`` players, ``1`` for a switch, a list holding a number) raise ``ConfigError``."""
+        if not isinstance(d, dict):
+            raise ConfigError(f"a config must be an object, not {type(d).__name__}")
+        unknown = [k for k in d if k not in _FIELD_KINDS]
         if unknown:
-            raise ConfigError(f"unknown config keys: {sorted(unknown)}")
+            raise ConfigError(f"unknown config keys: {sorted(map(str, unknown))[:5]}")
         kw = dict(d)
-        for key in ("player_sexes", "fixed_characters"):
-            if key in kw:
-                kw[key] = tuple(kw[key])
+        for key, value in d.items():
+            kind = _FIELD_KINDS[key]
+            if kind is tuple:
+                if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+                    raise ConfigError(f"config {key} must be a list of strings")
+                kw[key] = tuple(value)
+            elif type(value) is not kind:
+                raise ConfigError(f"config {key} must be {kind.__name__}, not {type(value).__name__}")
         return cls(**kw)
 
     def with_variants(self, names: list[str] | tuple[str, ...]) -> Config:
@@ -165,3 +173,10 @@ class Config:
                 raise ConfigError(f"unknown variant {n!r}; variants are {', '.join(VARIANTS)}")
             kw[n] = True
         return Config.from_dict(kw)
+
+
+# The type of each config field as JSON gives it (``tuple``: a list of strings).
+_FIELD_KINDS: dict[str, type] = {
+    f.name: tuple if f.name in ("player_sexes", "fixed_characters") else type(getattr(Config(), f.name))
+    for f in fields(Config)
+}
