@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from fengsheng.commands.common import bad_seat
 from fengsheng.errors import FengshengError, RecordError
 from fengsheng.text import LANGS, render_event
 
@@ -67,10 +68,7 @@ def run(args: argparse.Namespace) -> int:
     except FengshengError as exc:
         print(("does not reproduce: " if en else "无法复现：") + str(exc), file=sys.stderr)
         return 1
-    if args.seat is not None and not 0 <= args.seat < g.n:
-        print(
-            f"fengsheng replay: --seat must be between 0 and {g.n - 1} (the record has {g.n} players)", file=sys.stderr
-        )
+    if bad_seat("replay", args.seat, g.n):
         return 2
     if args.show or args.seat is not None:
         for e in g.events_for(args.seat):
