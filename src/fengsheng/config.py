@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
+from fengsheng.core.options import quote
 from fengsheng.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -66,17 +67,17 @@ class Config:
         from fengsheng.editions import get_edition
 
         if not isinstance(self.edition, str):
-            raise ConfigError(f"edition must be a name, not {self.edition!r}")
+            raise ConfigError(f"edition must be a name, not {quote(self.edition)}")
         ed = get_edition(self.edition)
         lo, hi = ed.players
         if not isinstance(self.players, int) or isinstance(self.players, bool) or not lo <= self.players <= hi:
-            raise ConfigError(f"players must be an integer from {lo} to {hi} (S-DIST-4), not {self.players!r}")
+            raise ConfigError(f"players must be an integer from {lo} to {hi} (S-DIST-4), not {quote(self.players)}")
         if not isinstance(self.character_texts, str) or (
             self.character_texts and self.character_texts not in ed.text_sets
         ):
             raise ConfigError(
                 f"character_texts must be one of {', '.join(ed.text_sets)} for the {ed.id} edition, "
-                f"not {self.character_texts!r}"
+                f"not {quote(self.character_texts)}"
             )
         if not self.character_texts:
             object.__setattr__(self, "character_texts", ed.default_texts)
@@ -92,7 +93,7 @@ class Config:
                     f"{self.players} players give {ug}/{mi}/{by}"
                 )
         if self.character_pool not in CHARACTER_POOLS:
-            raise ConfigError(f"character_pool must be one of {CHARACTER_POOLS}, not {self.character_pool!r}")
+            raise ConfigError(f"character_pool must be one of {CHARACTER_POOLS}, not {quote(self.character_pool)}")
         if self.fixed_characters:
             if not self.characters:
                 raise ConfigError("fixed_characters needs characters=True")
@@ -104,7 +105,7 @@ class Config:
             full = tuple(ed.character_id(c) if isinstance(c, str) else c for c in self.fixed_characters)
             unknown = [c for c in full if c not in known]
             if unknown:
-                raise ConfigError(f"unknown characters {unknown}; known: {', '.join(sorted(known))}")
+                raise ConfigError(f"unknown characters {quote(unknown)}; known: {', '.join(sorted(known))}")
             object.__setattr__(self, "fixed_characters", full)
             if len(set(self.fixed_characters)) != len(self.fixed_characters):
                 raise ConfigError("fixed_characters: each character card exists once")
@@ -112,7 +113,7 @@ class Config:
             raise ConfigError(f"player_sexes needs one entry per seat ({self.players}), got {len(self.player_sexes)}")
         for s in self.player_sexes:
             if s not in ("F", "M", ""):
-                raise ConfigError(f"player sex must be 'F', 'M' or '' (unknown), not {s!r}")
+                raise ConfigError(f"player sex must be 'F', 'M' or '' (unknown), not {quote(s)}")
 
     @property
     def edition_rules(self) -> Edition:
@@ -170,7 +171,7 @@ class Config:
         kw = self.to_dict()
         for n in names:
             if n not in VARIANTS:
-                raise ConfigError(f"unknown variant {n!r}; variants are {', '.join(VARIANTS)}")
+                raise ConfigError(f"unknown variant {quote(n)}; variants are {', '.join(VARIANTS)}")
             kw[n] = True
         return Config.from_dict(kw)
 

@@ -218,7 +218,7 @@ class Scenario:
         g = Game(config, self.seed)
         phases = g.edition.turn_plan
         if self.at not in phases and self.at not in AT_STEPS:
-            raise ScenarioError(f"'at' must be one of {[*phases, *AT_STEPS]}, not {self.at!r}")
+            raise ScenarioError(f"'at' must be one of {[*phases, *AT_STEPS]}, not {quote(self.at)}")
         g.scenario = self.to_dict()
         deck = g.edition.deck
         free = list(range(len(deck)))
@@ -242,12 +242,12 @@ class Scenario:
         # identities
         idents = [_IDENTITY_CODES.get(i, i) for i in self.identities] if self.identities else config.identity_pool()
         if len(idents) != n or any(i not in IDENTITIES for i in idents):
-            raise ScenarioError(f"identities must list {n} of {IDENTITIES} (or ug/mi/by), got {self.identities!r}")
+            raise ScenarioError(f"identities must list {n} of {IDENTITIES} (or ug/mi/by), got {quote(self.identities)}")
         g.emit(SetUp(n, list(config.distribution), config.edition, config.character_texts, scenario=True))
         if self.characters:
             unknown = [c for c in self.characters.values() if g.edition.character_id(c) not in g.characters]
             if unknown:
-                raise ScenarioError(f"unknown characters {unknown}")
+                raise ScenarioError(f"unknown characters {quote(unknown)}")
             assign_characters(g, dict(self.characters), dict(self.face_up))
         assign_identities(g, idents)
         # zones
@@ -266,7 +266,7 @@ class Scenario:
                 raise ScenarioError("a card in transit needs at='step1', 'step2' or 'step3'")
             transit_card = take(self.transit["card"], "transit")
         elif self.at in AT_STEPS:
-            raise ScenarioError(f"at={self.at!r} needs a 'transit' card")
+            raise ScenarioError(f"at={quote(self.at)} needs a 'transit' card")
         rng = random.Random(self.seed)
         rng.shuffle(free)
         if self.rest == "deck":
@@ -278,7 +278,7 @@ class Scenario:
             g.deck = list(reversed(top))
             g.aside.extend(free)
         else:
-            raise ScenarioError(f"rest must be one of {', '.join(RESTS)}, not {self.rest!r}")
+            raise ScenarioError(f"rest must be one of {', '.join(RESTS)}, not {quote(self.rest)}")
         for s in self.dead:
             seat = g.seats[s]
             if seat.hand or seat.intel:
