@@ -156,7 +156,8 @@ class Session:
             path = self._save()
             self.say(_t(lang, "你离开了游戏。", "You left the game.") + self._saved_words(path))
             return 0
-        except OSError as exc:  # the terminal went away (a closed or full output): save quietly, say it on stderr
+        except OSError as exc:  # the terminal went away (a closed or full output): save quietly, then re-raise with
+            # where the record is (`fengsheng` says it in one line on stderr)
             path = None
             with contextlib.suppress(Exception):
                 path = save(replay(self.g.record()).record(), self.record_path) if self.record_path else None
