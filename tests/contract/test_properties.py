@@ -89,7 +89,19 @@ hostile_values = st.recursive(
     hostile_scalars, lambda inner: st.lists(inner, max_size=3) | st.tuples(inner), max_leaves=5
 )
 field_names = st.sampled_from(["kind", "card", "use", "target", "ref", "name", "bogus", ""])
-option_dicts = st.dictionaries(field_names, st.one_of(hostile_values, st.sampled_from(KINDS)), max_size=6)
+option_dicts = st.one_of(
+    st.dictionaries(field_names, st.one_of(hostile_values, st.sampled_from(KINDS)), max_size=6),
+    st.fixed_dictionaries(  # well-formed more often than not: the round trip is exercised
+        {"kind": st.sampled_from(KINDS)},
+        optional={
+            "card": st.integers(-3, 90),
+            "target": st.integers(-3, 9),
+            "ref": st.integers(-3, 90),
+            "use": st.sampled_from(["lock", "burn", "see_through", "", "LOCK", "lock\u3000"]),
+            "name": st.sampled_from(["lao_gui", "standard.lao_gui", "effect", "", "x y", "c12", "cw", "x3"]),
+        },
+    ),
+)
 json_values = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(-(2**66), 2**66), st.floats(allow_nan=False), st.text(max_size=8)),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
@@ -153,6 +165,7 @@ def test_an_option_dict_is_an_option_or_illegal(d: dict[str, Any], where: int) -
         o = None
     if o is not None:
         assert well_typed(o) and Option.from_dict(o.to_dict()) == o
+        assert parse_option(str(o)) == o  # the dict and the notation say the same options
     g = _answer(POSITIONS[where % len(POSITIONS)], d)
     if g is not None:
         assert o is not None and g.history[-1][1] == o

@@ -92,12 +92,22 @@ class Option(NamedTuple):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Option:
-        if not isinstance(d, dict) or not isinstance(d.get("kind"), str):
-            raise IllegalAction(f"option dict must have a string 'kind': {quote(d)}")
-        for key, value in d.items():  # malformed fields are refused, never coerced (3.7 or True is not card 3 or 1)
+        if not isinstance(d, dict) or d.get("kind") not in KINDS:
+            raise IllegalAction(f"option dict must have a 'kind' of {', '.join(KINDS)}: {quote(d)}")
+        # malformed fields are refused, never coerced (3.7 or True is not card 3 or 1); a number is -1 (unset) or more
+        for key, value in d.items():
             want = str if key in ("kind", "use", "name") else int if key in ("card", "target", "ref") else None
-            if want is None or type(value) is not want:
+            if (
+                want is None
+                or type(value) is not want
+                or (want is int and value < -1)
+                or (key in ("use", "name") and value and not _is_word(value))
+            ):
                 raise IllegalAction(f"malformed option dict {quote(d)}: bad field {quote(key)}")
+        if (d.get("use") and d["kind"] not in (PLAY, SKILL)) or (
+            d.get("name") and not d.get("use") and d["kind"] in (PLAY, SKILL)
+        ):
+            raise IllegalAction(f"malformed option dict {quote(d)}: the notation could not say it")  # one form, one set
         try:
             return cls(
                 kind=d["kind"],
@@ -121,6 +131,11 @@ _FIELD_TYPES = (str, int, str, int, int, str)  # the exact type of each field of
 _SHORT = reprlib.Repr()
 _SHORT.maxlevel, _SHORT.maxdict, _SHORT.maxlist, _SHORT.maxtuple = 2, 4, 4, 4
 _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 40, 40, 40
+
+
+def _is_word(text: str) -> bool:
+    """A word of the notation (``lock``, ``standard.lao_gui``) that cannot be read as a field (``c12``, ``x3``)."""
+    return bool(_WORD.fullmatch(text)) and not (text[0] in "cx" and text[1:2].isdigit())
 
 
 def quote(value: object, limit: int = 40) -> str:
