@@ -100,8 +100,8 @@ class Option(NamedTuple):
             if (
                 want is None
                 or type(value) is not want
-                or (want is int and value < -1)
-                or (key in ("use", "name") and value and not _is_word(value))
+                or (type(value) is int and value < -1)
+                or (type(value) is str and key != "kind" and value and not _is_word(value))
             ):
                 raise IllegalAction(f"malformed option dict {quote(d)}: bad field {quote(key)}")
         if (d.get("use") and d["kind"] not in (PLAY, SKILL)) or (
