@@ -1,7 +1,8 @@
 """Property tests (hypothesis) of hostile input, issue 9: generated option strings, option dicts, ``Option``
 objects with arbitrary fields, seats and tampered records. Each must give the documented outcome (success, or
 ``IllegalAction`` / ``RecordError`` / ``ReplayError``, never another exception) and leave the state unchanged on
-error. Derandomized and without an example database, so the suite is deterministic and writes no files; the
+error. Derandomized and without an example database, so the suite is deterministic (hypothesis keeps only its own
+caches in .hypothesis/, which ignores itself in git); the
 example counts are fixed below (``EXAMPLES``)."""
 
 from __future__ import annotations
