@@ -2,8 +2,7 @@
 objects with arbitrary fields, seats and tampered records. Each must give the documented outcome (success, or
 ``IllegalAction`` / ``RecordError`` / ``ReplayError``, never another exception) and leave the state unchanged on
 error. Derandomized and without an example database, so the suite is deterministic (hypothesis keeps only its own
-caches in .hypothesis/, which ignores itself in git); the
-example counts are fixed below (``EXAMPLES``)."""
+caches in .hypothesis/, which ignores itself in git); the example counts are fixed below (``EXAMPLES``)."""
 
 from __future__ import annotations
 
