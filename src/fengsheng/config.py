@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
+from fengsheng.core.options import quote
 from fengsheng.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -71,17 +72,17 @@ class Config:
         from fengsheng.editions import get_edition
 
         if not isinstance(self.edition, str):
-            raise ConfigError(f"edition must be a name, not {self.edition!r}")
+            raise ConfigError(f"edition must be a name, not {quote(self.edition)}")
         ed = get_edition(self.edition)
         lo, hi = ed.players
         if not isinstance(self.players, int) or isinstance(self.players, bool) or not lo <= self.players <= hi:
-            raise ConfigError(f"players must be an integer from {lo} to {hi} (S-DIST-4), not {self.players!r}")
+            raise ConfigError(f"players must be an integer from {lo} to {hi} (S-DIST-4), not {quote(self.players)}")
         if not isinstance(self.character_texts, str) or (
             self.character_texts and self.character_texts not in ed.text_sets
         ):
             raise ConfigError(
                 f"character_texts must be one of {', '.join(ed.text_sets)} for the {ed.id} edition, "
-                f"not {self.character_texts!r}"
+                f"not {quote(self.character_texts)}"
             )
         if not self.character_texts:
             object.__setattr__(self, "character_texts", ed.default_texts)
@@ -101,7 +102,7 @@ class Config:
                 "uniform_prompts needs auto_pass off: skipping the seats that could only pass tells who holds what"
             )
         if self.character_pool not in CHARACTER_POOLS:
-            raise ConfigError(f"character_pool must be one of {CHARACTER_POOLS}, not {self.character_pool!r}")
+            raise ConfigError(f"character_pool must be one of {CHARACTER_POOLS}, not {quote(self.character_pool)}")
         if self.fixed_characters:
             if not self.characters:
                 raise ConfigError("fixed_characters needs characters=True")
@@ -113,7 +114,7 @@ class Config:
             full = tuple(ed.character_id(c) if isinstance(c, str) else c for c in self.fixed_characters)
             unknown = [c for c in full if c not in known]
             if unknown:
-                raise ConfigError(f"unknown characters {unknown}; known: {', '.join(sorted(known))}")
+                raise ConfigError(f"unknown characters {quote(unknown)}; known: {', '.join(sorted(known))}")
             object.__setattr__(self, "fixed_characters", full)
             if len(set(self.fixed_characters)) != len(self.fixed_characters):
                 raise ConfigError("fixed_characters: each character card exists once")
@@ -121,7 +122,7 @@ class Config:
             raise ConfigError(f"player_sexes needs one entry per seat ({self.players}), got {len(self.player_sexes)}")
         for s in self.player_sexes:
             if s not in ("F", "M", ""):
-                raise ConfigError(f"player sex must be 'F', 'M' or '' (unknown), not {s!r}")
+                raise ConfigError(f"player sex must be 'F', 'M' or '' (unknown), not {quote(s)}")
 
     @property
     def edition_rules(self) -> Edition:
@@ -156,14 +157,22 @@ class Config:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Config:
-        names = {f.name for f in fields(cls)}
-        unknown = set(d) - names
+        """The config ``to_dict`` wrote. Strict (a record may be hostile): not an object, an unknown key or a value
+        of the wrong type (``"5"`` players, ``1`` for a switch, a list holding a number) raise ``ConfigError``."""
+        if not isinstance(d, dict):
+            raise ConfigError(f"a config must be an object, not {type(d).__name__}")
+        unknown = [k for k in d if k not in _FIELD_KINDS]
         if unknown:
-            raise ConfigError(f"unknown config keys: {sorted(unknown)}")
+            raise ConfigError(f"unknown config keys: {sorted(map(str, unknown))[:5]}")
         kw = dict(d)
-        for key in ("player_sexes", "fixed_characters"):
-            if key in kw:
-                kw[key] = tuple(kw[key])
+        for key, value in d.items():
+            kind = _FIELD_KINDS[key]
+            if kind is tuple:
+                if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+                    raise ConfigError(f"config {key} must be a list of strings")
+                kw[key] = tuple(value)
+            elif type(value) is not kind:
+                raise ConfigError(f"config {key} must be {kind.__name__}, not {type(value).__name__}")
         return cls(**kw)
 
     def with_variants(self, names: list[str] | tuple[str, ...]) -> Config:
@@ -171,6 +180,13 @@ class Config:
         kw = self.to_dict()
         for n in names:
             if n not in VARIANTS:
-                raise ConfigError(f"unknown variant {n!r}; variants are {', '.join(VARIANTS)}")
+                raise ConfigError(f"unknown variant {quote(n)}; variants are {', '.join(VARIANTS)}")
             kw[n] = True
         return Config.from_dict(kw)
+
+
+# The type of each config field as JSON gives it (``tuple``: a list of strings).
+_FIELD_KINDS: dict[str, type] = {
+    f.name: tuple if f.name in ("player_sexes", "fixed_characters") else type(getattr(Config(), f.name))
+    for f in fields(Config)
+}

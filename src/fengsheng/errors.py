@@ -24,3 +24,11 @@ class ScenarioError(FengshengError):
 
 class ReplayError(FengshengError):
     """A record that does not reproduce (different events or result)."""
+
+
+class RecordError(ReplayError):
+    """A record that is not a well-formed record, so it is not replayed at all: not a JSON object (or not JSON, not
+    UTF-8, too large, nested too deep), a missing field or a field of the wrong type or range (version, config,
+    seed, scenario, decisions as ``[seat, "option"]`` pairs, result, digest). The message is one line and quotes at
+    most a short prefix of the bad input. ``fengsheng replay`` prints it and exits 2.
+    """

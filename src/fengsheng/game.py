@@ -19,7 +19,9 @@ import random
 from typing import Any
 
 from fengsheng.config import Config
+from fengsheng.core.options import quote
 from fengsheng.engine.primitives import Primitives
+from fengsheng.errors import IllegalAction
 
 RECORD_VERSION = 1
 
@@ -44,11 +46,21 @@ class Game(Primitives):
         """What ``seat`` may know, as a JSON-able dict (``None`` = a spectator). See ``fengsheng.views``."""
         from fengsheng.views import view
 
-        return view(self, seat)
+        return view(self, self._viewer(seat))
 
     def events_for(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
         """The event log from ``start`` as ``seat`` saw it (private parts only for their audience)."""
+        seat = self._viewer(seat)
+        if type(start) is not int:
+            raise IllegalAction(f"start must be an event index, not {quote(start)}")
         return [e.for_seat(seat) for e in self.events[start:]]
+
+    def _viewer(self, seat: int | None) -> int | None:
+        """``seat`` checked as a viewer: ``None`` (a spectator) or a seat number of this game, an ``int`` (not a
+        ``bool``, not negative: ``view(-1)`` must not be the last seat's private view). Else ``IllegalAction``."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
+            raise IllegalAction(f"no seat {quote(seat)} to view from: a seat is 0 to {self.n - 1}, or None")
+        return seat
 
     def record(self) -> dict[str, Any]:
         """A JSON-able record: config, seed and every answered decision. ``fengsheng.record.replay`` re-runs it."""

@@ -53,9 +53,19 @@ GARBAGE = [
     "play c40 see_through x7",  # 识破 names a stack uid (^), not a card (x)
     "play c12 burn @3 #45",
     "pick x2",
+    "play cX lock",  # words are lower-case ASCII
+    "play c0074 lock",  # numbers are plain decimal: no leading zero, no sign, no "_", ASCII digits only
+    "play c1 lock @+1",
+    "play c1 lock @0_1",
+    "play c\uff11 lock",  # a full-width digit
+    "play c\u0663 lock",  # an Arabic-Indic digit
+    "pass\u3000",  # an ideographic space
+    "pass\t",
+    "play c1 lock @1234567890",
+    "pass " + "x" * 200,
 ]
 # Well-formed notation for options that exist nowhere: refused by act() as not on offer.
-NONSENSE = ["play c", "play cX lock", "pass c3", "accept @2", "send c99", "play c3 fly_away @1", "choose nobody"]
+NONSENSE = ["play c", "play cx lock", "pass c3", "accept @2", "send c99", "play c3 fly_away @1", "choose nobody"]
 WRONG_TYPES: list[Any] = [
     3,
     -1,

@@ -3,9 +3,9 @@ help, and the saved record replaying."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
-import signal
 import subprocess
 import sys
 import time
@@ -216,50 +216,71 @@ def test_ctrl_c_exits_cleanly_and_saves(tmp_path: Path) -> None:
     verify(rec)
 
 
-RETRY_CTRL_C = 5.0  # seconds without an exit before Ctrl-C is pressed again
+RETRY_CTRL_C = 3.0  # seconds without an exit before Ctrl-C is pressed again
+
+# Run in the child before `fengsheng play`: make the pseudo-terminal on fd 0 the controlling terminal of the child's
+# new session (Popen(start_new_session=True) made it a session leader), so that Ctrl-C typed there is a SIGINT to
+# it, whatever the test runner has (a terminal, none at all, a background job); put SIGINT back to its default and
+# unblock it (a background job ignores it, a thread library may block it, and both survive exec); then exec.
+IN_A_TERMINAL = """
+import fcntl, os, signal, sys, termios
+fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+if os.tcgetpgrp(0) != os.getpgrp():
+    sys.exit("the pseudo-terminal is not this process's controlling terminal")
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+os.execv(sys.executable, [sys.executable, *sys.argv[1:]])
+"""
 
 
-def reap(pid: int, grace: float = 30.0) -> int:
-    """The child's wait status; a child still running after ``grace`` seconds is killed (never wait forever)."""
-    end = time.monotonic() + grace
-    while time.monotonic() < end:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            return status
-        time.sleep(0.05)
-    os.kill(pid, signal.SIGKILL)
-    return os.waitpid(pid, 0)[1]
+def spawn_in_terminal(argv: list[str]) -> tuple[subprocess.Popen[bytes], int]:
+    """Start ``argv`` (a Python command line) in a new session whose controlling terminal is a new pseudo-terminal;
+    returns the process and the terminal's master side. No fork of this (possibly multi-threaded) process runs
+    Python code: Popen spawns, and the child sets itself up (``IN_A_TERMINAL``)."""
+    import termios
+
+    master, slave = os.openpty()
+    attrs = termios.tcgetattr(slave)
+    attrs[3] |= termios.ISIG  # Ctrl-C is a signal (the default of a new terminal; said here, not assumed)
+    attrs[6][termios.VINTR] = b"\x03"
+    termios.tcsetattr(slave, termios.TCSANOW, attrs)
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", IN_A_TERMINAL, *argv[1:]],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            start_new_session=True,
+            close_fds=True,
+        )
+    finally:
+        os.close(slave)  # the child's copies only: the master reads EOF (EIO) when the child is gone
+    return proc, master
 
 
 def test_ctrl_c_in_a_terminal(tmp_path: Path) -> None:
-    """A real Ctrl-C typed in a terminal (the child owns the pseudo-terminal): clean exit, record saved."""
-    pty = pytest.importorskip("pty")
+    """A real Ctrl-C typed in a terminal (the child's controlling pseudo-terminal, in its own session): clean exit
+    130, the record saved. Reliable with or without a controlling terminal of the test runner's own."""
+    pytest.importorskip("termios")
     record = tmp_path / "r.json"
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: become `fengsheng play`, with Ctrl-C at its default and not blocked (a test runner
-        # thread library, such as Ray's, may have blocked it, and the mask survives fork and exec)
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-        os.execv(sys.executable, [sys.executable, *play_cmd("--seed", "9", "--record", str(record))[1:]])
+    proc, fd = spawn_in_terminal(play_cmd("--seed", "9", "--record", str(record)))
     out = bytearray()
     prompts = 0
     deadline = time.monotonic() + HANG_GUARD
     interrupted_at = 0.0
-    retries = 0
     try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([fd], [], [], 0.5)
-            if prompts >= 3 and time.monotonic() - interrupted_at > RETRY_CTRL_C and retries < 3:
+        while time.monotonic() < deadline and proc.poll() is None:
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if prompts >= 3 and time.monotonic() - interrupted_at > RETRY_CTRL_C:
                 # CPython's readline can miss a SIGINT that lands while input() is setting up (it is seen only at
-                # the next key): a player then presses Ctrl-C again, and so does the test
+                # the next key): a player then presses Ctrl-C again, and so does the test, until it exits
                 os.write(fd, b"\x03")
                 interrupted_at = time.monotonic()
-                retries += 1
             if not ready:
                 continue
             try:
                 chunk = os.read(fd, 65536)
-            except OSError:
+            except OSError:  # EIO: the child has closed the terminal
                 break
             if not chunk:
                 break
@@ -269,11 +290,21 @@ def test_ctrl_c_in_a_terminal(tmp_path: Path) -> None:
                 prompts += 1
                 os.write(fd, b"1\n" if prompts < 3 else b"\x03")
                 interrupted_at = time.monotonic()
-        status = reap(pid)
+        try:
+            rc = proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            rc = proc.wait()
+        with contextlib.suppress(OSError):  # what the child wrote just before it exited
+            while select.select([fd], [], [], 0)[0] and (chunk := os.read(fd, 65536)):
+                out += chunk
     finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
         os.close(fd)
     text = out.decode("utf-8", "replace")
-    assert os.waitstatus_to_exitcode(status) == 130, (status, prompts, text[-1500:])
+    assert rc == 130, (rc, prompts, text[-1500:])
     assert "已中断（Ctrl-C）" in text and "Traceback" not in text
     rec = load(record)
     assert rec["result"] is None and len(rec["decisions"]) >= 2

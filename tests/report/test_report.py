@@ -166,8 +166,17 @@ def test_failed_games_other_field_names_and_a_given_first_player(sim_dir: Path, 
 def test_unreadable_input_is_a_report_error(tmp_path: Path) -> None:
     with pytest.raises(ReportError, match="no games file"):
         load(tmp_path / "nowhere")
-    (tmp_path / "games.jsonl").write_text('{"index": 0}\nnot json\n', encoding="utf-8")
+    (tmp_path / "games.jsonl").write_text('{"index": 0, "ok": false, "error": "E"}\nnot json\n', encoding="utf-8")
     with pytest.raises(ReportError, match=r"games.jsonl:2: not JSON"):
+        load(tmp_path)
+    (tmp_path / "games.jsonl").write_text('{"a": 1}\n', encoding="utf-8")  # not a line simulate writes
+    with pytest.raises(ReportError, match=r"games.jsonl:1: not a game line"):
+        load(tmp_path)
+    (tmp_path / "games.jsonl").write_bytes(b'{"ok": false, "error": "E"}\n\xff\xfe\n')
+    with pytest.raises(ReportError, match=r"games.jsonl:2: not UTF-8"):
+        load(tmp_path)
+    (tmp_path / "games.jsonl").write_text("[" * 100_000 + "\n", encoding="utf-8")
+    with pytest.raises(ReportError, match=r"games.jsonl:1: not a games.jsonl line"):
         load(tmp_path)
     (tmp_path / "games.jsonl").write_text('{"index": 0, "result": {"winners": []}}\n', encoding="utf-8")
     with pytest.raises(ReportError, match=r"games.jsonl:1: not a game record"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from fengsheng.config import VARIANTS, Config
 from fengsheng.editions import get_edition
@@ -53,3 +54,13 @@ def config_from(args: argparse.Namespace) -> Config:
         character_pool=getattr(args, "pool", "base"),
         character_texts=getattr(args, "texts", ""),
     ).with_variants(args.variant)
+
+
+def bad_seat(command: str, seat: int | None, players: int) -> bool:
+    """True (after saying why on stderr) if ``seat`` is given and is not a seat of a ``players``-player game: the
+    subcommands refuse it alike (``play --seat 7``, ``demo --seat 99``, ``replay --seat 9`` at 5 players)."""
+    if seat is None or 0 <= seat < players:
+        return False
+    if sys.stderr is not None:
+        print(f"fengsheng {command}: --seat must be between 0 and {players - 1}", file=sys.stderr)
+    return True

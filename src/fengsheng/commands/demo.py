@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
-from fengsheng.commands.common import add_character_args, add_game_args, config_from
+from fengsheng.commands.common import add_character_args, add_game_args, bad_seat, config_from
 from fengsheng.text import render_event
 
 
@@ -13,6 +14,11 @@ def run(args: argparse.Namespace) -> int:
     from fengsheng.bots import RandomBot
     from fengsheng.sim.runner import play_game
 
+    if bad_seat("demo", args.seat, args.players):
+        return 2
+    if args.spectator and args.seat is not None:
+        print("fengsheng demo: --spectator and --seat exclude each other (a spectator has no seat)", file=sys.stderr)
+        return 2
     g = play_game(config_from(args), args.seed, lambda s, bs: RandomBot(s, bs))
     if args.spectator or args.seat is not None:
         events = g.events_for(args.seat)

@@ -10,11 +10,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from fengsheng.commands.common import add_character_args, add_uniform_arg, config_from
+from fengsheng.commands.common import add_character_args, add_uniform_arg, bad_seat, config_from
 from fengsheng.config import VARIANTS
 from fengsheng.text import LANGS
 
 DEFAULT_DELAY = 0.6  # seconds after each visible bot move, when the output is a terminal
+MAX_DELAY = 60.0  # seconds: a longer pause is a typo (or `inf`)
 RECORDS_DIR = "records"
 
 
@@ -45,11 +46,13 @@ def run(args: argparse.Namespace) -> int:
     from fengsheng.sim.runner import derive_seed
 
     lang = args.lang
-    if not 0 <= args.seat < args.players:
-        print(f"fengsheng play: --seat must be between 0 and {args.players - 1}", file=sys.stderr)
+    if bad_seat("play", args.seat, args.players):
         return 2
-    if args.delay is not None and args.delay < 0:
-        print("fengsheng play: --delay must not be negative", file=sys.stderr)
+    if args.delay is not None and not 0 <= args.delay <= MAX_DELAY:  # also refuses inf and nan
+        print(f"fengsheng play: --delay must be from 0 to {MAX_DELAY:g} seconds", file=sys.stderr)
+        return 2
+    if sys.stdin is None or sys.stdout is None or sys.stdin.closed or sys.stdout.closed:
+        print("fengsheng play: needs a standard input and a standard output (one of them is closed)", file=sys.stderr)
         return 2
     _robust_streams()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)

@@ -14,47 +14,62 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fengsheng.errors import FengshengError
+from fengsheng.commands.common import bad_seat
+from fengsheng.errors import FengshengError, RecordError
 from fengsheng.text import LANGS, render_event
 
 
 def _load(path: str, game: int | None) -> dict[str, Any]:
+    """The record in ``path`` (a record file, or the ``game``-th line of a games.jsonl). :class:`RecordError` if it
+    is not one (not UTF-8, not JSON, too large, no such game); ``OSError`` if the file cannot be read."""
+    from fengsheng.record import MAX_RECORD_BYTES, loads, read_bytes
+
     p = Path(path)
     if p.suffix == ".jsonl":
-        for line in p.read_text(encoding="utf-8").splitlines():
-            row = json.loads(line)
-            if game is None or row.get("index") == game:
-                rec: dict[str, Any] = row["record"]
-                return rec
-        raise FengshengError(f"no game {game} in {path}")
-    data: dict[str, Any] = json.loads(p.read_text(encoding="utf-8"))
-    inner: dict[str, Any] = data.get("record", data)  # a games.jsonl line saved on its own holds the record
+        with p.open("rb") as fh:
+            for lineno, raw in enumerate(fh, 1):
+                if len(raw) > MAX_RECORD_BYTES:
+                    raise RecordError(f"{path}:{lineno}: a line larger than {MAX_RECORD_BYTES // 2**20} MB")
+                if not raw.strip():
+                    continue
+                row = loads(raw, f"{path}:{lineno}")
+                if game is None or (row.get("index") == game and type(row.get("index")) is int):
+                    return _inner(row, f"{path}:{lineno}")
+        raise RecordError(f"no game {game} in {path}" if game is not None else f"no game in {path}")
+    data = loads(read_bytes(p), path)
+    return _inner(data, path)
+
+
+def _inner(data: dict[str, Any], source: str) -> dict[str, Any]:
+    """A games.jsonl line (saved on its own or not) holds the record under ``record``; a record file is one."""
+    if "record" not in data:
+        return data
+    inner = data["record"]
+    if not isinstance(inner, dict):
+        raise RecordError(f"{source}: 'record' must be a JSON object, not {type(inner).__name__}")
     return inner
 
 
 def run(args: argparse.Namespace) -> int:
-    from fengsheng.record import replay, verify
+    from fengsheng.record import verify
 
     en = args.lang == "en"
     try:
         rec = _load(args.record, args.game)
-    except (OSError, ValueError, KeyError) as exc:
-        print(f"fengsheng replay: cannot read {args.record}: {exc}", file=sys.stderr)
-        return 2
-    if rec.get("error"):  # a failure record: reproducing it means raising the same error at the same answer
-        try:
-            replay(rec)
-        except Exception as exc:
-            same = repr(exc) == rec["error"]
-            print(("reproduced the failure: " if en else "复现了同一错误：") + repr(exc) if same else repr(exc))
-            return 0 if same else 1
-        print("the recorded failure did not happen" if en else "未复现记录中的错误")
-        return 1
-    try:
+        if rec.get("error") is not None:  # a failure record: reproducing it means the same error at the same answer
+            return _failure(rec, en)
         g = verify(rec)
+    except RecordError as exc:
+        print(f"fengsheng replay: {args.record}: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"fengsheng replay: cannot read {args.record}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     except FengshengError as exc:
         print(("does not reproduce: " if en else "无法复现：") + str(exc), file=sys.stderr)
         return 1
+    if bad_seat("replay", args.seat, g.n):
+        return 2
     if args.show or args.seat is not None:
         for e in g.events_for(args.seat):
             line = render_event(e, args.lang, g.config.character_texts)
@@ -62,6 +77,26 @@ def run(args: argparse.Namespace) -> int:
                 print(line)
     print(("reproduced " if en else "复现成功 ") + json.dumps(g.result, ensure_ascii=False, sort_keys=True))
     return 0
+
+
+def _failure(rec: dict[str, Any], en: bool) -> int:
+    """Replay a failure record (``simulate``'s): 0 if it raises the recorded error again, else 1. A malformed
+    record raises :class:`RecordError` (the caller's exit 2), never counts as the failure reproduced."""
+    from fengsheng.record import check_record, replay
+
+    if not isinstance(rec["error"], str):
+        raise RecordError(f"'error' must be a string, not {type(rec['error']).__name__}")
+    check_record(rec)
+    try:
+        replay(rec)
+    except RecordError:
+        raise
+    except Exception as exc:
+        same = repr(exc) == rec["error"]
+        print(("reproduced the failure: " if en else "复现了同一错误：") + repr(exc) if same else repr(exc))
+        return 0 if same else 1
+    print("the recorded failure did not happen" if en else "未复现记录中的错误")
+    return 1
 
 
 def register(sub: Any) -> None:

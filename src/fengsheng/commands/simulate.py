@@ -52,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
             address=args.address,
             out=args.out,
             on_outcome=on_outcome,
+            force=args.force,
         )
     finally:
         if progress is not None:
@@ -90,6 +91,9 @@ def register(sub: Any) -> None:
     s.add_argument("--backend", choices=["local", "ray"], default="local")
     s.add_argument("--address", default=None, help="Ray cluster address (default: start a local Ray)")
     s.add_argument("--out", default=None, help="save every game's record (games.jsonl) and the summary here")
+    s.add_argument(
+        "--force", action="store_true", help="with --out: replace an earlier run's output in a non-empty directory"
+    )
     s.add_argument("--json", action="store_true", help="print the summary as one JSON object (last line)")
     s.add_argument("--failures", default="failures", help="where records of games that raised are saved")
     s.set_defaults(func=run)

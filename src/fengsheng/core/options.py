@@ -23,6 +23,8 @@ Fields: ``kind``, ``card`` (card id or -1), ``use`` (card type or skill name, or
 
 from __future__ import annotations
 
+import re
+import reprlib
 from typing import Any, NamedTuple
 
 from fengsheng.errors import IllegalAction
@@ -92,12 +94,22 @@ class Option(NamedTuple):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Option:
-        if not isinstance(d, dict) or not isinstance(d.get("kind"), str):
-            raise IllegalAction(f"option dict must have a string 'kind': {d!r}")
-        for key, value in d.items():  # malformed fields are refused, never coerced (3.7 or True is not card 3 or 1)
+        if not isinstance(d, dict) or d.get("kind") not in KINDS:
+            raise IllegalAction(f"option dict must have a 'kind' of {', '.join(KINDS)}: {quote(d)}")
+        # malformed fields are refused, never coerced (3.7 or True is not card 3 or 1); a number is -1 (unset) or more
+        for key, value in d.items():
             want = str if key in ("kind", "use", "name") else int if key in ("card", "target", "ref") else None
-            if want is None or type(value) is not want:
-                raise IllegalAction(f"malformed option dict {d!r}: bad field {key!r}")
+            if (
+                want is None
+                or type(value) is not want
+                or (type(value) is int and value < -1)
+                or (type(value) is str and key != "kind" and value and not _is_word(value))
+            ):
+                raise IllegalAction(f"malformed option dict {quote(d)}: bad field {quote(key)}")
+        if (d.get("use") and d["kind"] not in (PLAY, SKILL)) or (
+            d.get("name") and not d.get("use") and d["kind"] in (PLAY, SKILL)
+        ):
+            raise IllegalAction(f"malformed option dict {quote(d)}: the notation could not say it")  # one form, one set
         try:
             return cls(
                 kind=d["kind"],
@@ -108,51 +120,96 @@ class Option(NamedTuple):
                 name=str(d.get("name", "")),
             )
         except (TypeError, ValueError) as exc:
-            raise IllegalAction(f"malformed option dict {d!r}: {exc}") from None
+            raise IllegalAction(f"malformed option dict {quote(d)}: {exc}") from None
+
+
+MAX_NOTATION = 120  # characters: the longest legal option is about 40, so anything longer is refused unread
+MAX_NUMBER_DIGITS = 9  # card ids, seats, uids and slots are small; no number in the notation is longer
+_NUMBER = re.compile(rf"0|[1-9][0-9]{{0,{MAX_NUMBER_DIGITS - 1}}}")
+_WORD = re.compile(r"[a-z0-9_]+(?:\.[a-z0-9_]+)*")
+_FIELD_TYPES = (str, int, str, int, int, str)  # the exact type of each field of an Option, in order
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxdict, _SHORT.maxlist, _SHORT.maxtuple = 2, 4, 4, 4
+_SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 40, 40, 40
+
+
+def _is_word(text: str) -> bool:
+    """A word of the notation (``lock``, ``standard.lao_gui``) that cannot be read as a field (``c12``, ``x3``)."""
+    return bool(_WORD.fullmatch(text)) and not (text[0] in "cx" and text[1:2].isdigit())
+
+
+def quote(value: object, limit: int = 40) -> str:
+    """A short ``repr`` of ``value`` (at most ``limit`` characters, nested containers elided): an error message
+    never echoes a long or deep hostile input in full, and quoting never fails."""
+    try:
+        text = _SHORT.repr(value)
+    except Exception:  # a hostile object's own __repr__
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def well_typed(option: object) -> bool:
+    """True if ``option`` is an :class:`Option` whose every field has its exact type (``str`` or ``int``; not a
+    ``bool``, a ``float``, ``None`` or a subclass). A tuple compares equal to a legal option whatever its field
+    types (``3.0 == 3``, ``True == 1``), so :meth:`Game.act` refuses an option that is not well typed."""
+    return isinstance(option, Option) and tuple(map(type, option)) == _FIELD_TYPES
 
 
 def _int(token: str, what: str, text: str) -> int:
-    try:
-        value = int(token)
-    except ValueError:
-        raise IllegalAction(f"cannot parse option {text!r}: {what} {token!r} is not a number") from None
-    if value < 0:
-        raise IllegalAction(f"cannot parse option {text!r}: {what} must not be negative")
-    return value
+    """A number of the notation: ASCII digits, no sign, no leading zero, no ``_``, at most 9 digits."""
+    if not _NUMBER.fullmatch(token):
+        raise IllegalAction(
+            f"cannot parse option {quote(text)}: {what} {quote(token)} is not a number (ASCII digits, no sign, "
+            "no leading zero)"
+        )
+    return int(token)
 
 
 def parse_option(text: str) -> Option:
-    """Parse the notation produced by ``str(option)``. Raises :class:`IllegalAction` on malformed text."""
+    """Parse the notation produced by ``str(option)``. Raises :class:`IllegalAction` on malformed text.
+
+    Strict: printable ASCII only (no full-width or other Unicode digits or spaces), tokens separated by ASCII
+    spaces, numbers in plain decimal (``@+1``, ``@0_1``, ``c0074`` are refused), words in lower case, at most
+    ``MAX_NOTATION`` characters. The terminal normalises what a person types before it gets here.
+    """
     if not isinstance(text, str):
         raise IllegalAction(f"an option must be a string or an Option, not {type(text).__name__}")
-    tokens = text.split()
+    if len(text) > MAX_NOTATION:
+        raise IllegalAction(f"cannot parse option {quote(text)}: longer than {MAX_NOTATION} characters")
+    if not (text.isascii() and text.isprintable()):
+        raise IllegalAction(f"cannot parse option {quote(text)}: only printable ASCII characters are allowed")
+    tokens = text.split(" ")
+    tokens = [t for t in tokens if t]
     if not tokens or tokens[0] not in KINDS:
-        raise IllegalAction(f"cannot parse option {text!r}: it must start with one of {', '.join(KINDS)}")
+        raise IllegalAction(f"cannot parse option {quote(text)}: it must start with one of {', '.join(KINDS)}")
     kind = tokens[0]
     card = target = ref = -1
     prefix = ""
     words: list[str] = []
     for tok in tokens[1:]:
         head, rest = tok[0], tok[1:]
+        numeric = rest[:1].isdigit()
         if (
-            (head == "c" and rest.isdigit() and card >= 0)
+            (head == "c" and numeric and card >= 0)
             or (head == "@" and target >= 0)
-            or (head in (REF_CARD, REF_STACK, REF_SLOT) and rest.isdigit() and ref >= 0)
+            or (head in (REF_CARD, REF_STACK, REF_SLOT) and numeric and ref >= 0)
         ):
-            raise IllegalAction(f"cannot parse option {text!r}: {tok!r} repeats a field")
-        if head == "c" and rest.isdigit():
+            raise IllegalAction(f"cannot parse option {quote(text)}: {quote(tok)} repeats a field")
+        if head == "c" and numeric:
             card = _int(rest, "card", text)
         elif head == "@":
             target = _int(rest, "seat", text)
-        elif head in (REF_CARD, REF_STACK, REF_SLOT) and rest.isdigit():
+        elif head in (REF_CARD, REF_STACK, REF_SLOT) and (numeric or head != REF_CARD):
             ref = _int(rest, "reference", text)
             prefix = head
-        elif tok.replace("_", "").replace(".", "").isalnum():
+        elif _WORD.fullmatch(tok):
             words.append(tok)
         else:
-            raise IllegalAction(f"cannot parse option {text!r}: unexpected token {tok!r}")
+            raise IllegalAction(f"cannot parse option {quote(text)}: unexpected token {quote(tok)}")
     if len(words) > 2:
-        raise IllegalAction(f"cannot parse option {text!r}: too many words {words!r}")
+        raise IllegalAction(f"cannot parse option {quote(text)}: too many words")
     use = name = ""
     if kind in (PLAY, SKILL):
         use = words[0] if words else ""
@@ -160,10 +217,10 @@ def parse_option(text: str) -> Option:
     else:
         name = words[0] if words else ""
         if len(words) > 1:
-            raise IllegalAction(f"cannot parse option {text!r}: unexpected word {words[1]!r}")
+            raise IllegalAction(f"cannot parse option {quote(text)}: unexpected word {quote(words[1])}")
     if prefix and prefix != (_REF_PREFIX_BY_KIND.get(kind) or _REF_PREFIX_BY_USE.get(use, REF_CARD)):
         raise IllegalAction(
-            f"cannot parse option {text!r}: wrong reference prefix {prefix!r} for {kind} {use}".rstrip()
+            f"cannot parse option {quote(text)}: wrong reference prefix {prefix!r} for {kind} {use}".rstrip()
         )
     return Option(kind, card, use, target, ref, name)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from fengsheng.core.options import quote
 from fengsheng.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ def get_edition(name: str = "standard") -> Edition:
     ed = _built.get(name)
     if ed is None:
         if name not in EDITIONS:
-            raise ConfigError(f"unknown edition {name!r}; editions are {', '.join(EDITIONS)}")
+            raise ConfigError(f"unknown edition {quote(name)}; editions are {', '.join(EDITIONS)}")
         ed = _built[name] = importlib.import_module(f"fengsheng.editions.{name}").EDITION
     return ed
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.core.events import DEATH_FIRST
-from fengsheng.core.options import CONTINUE, PASS, PRIORITY, Decision, Option, parse_option
+from fengsheng.core.options import CONTINUE, PASS, PRIORITY, Decision, Option, parse_option, quote, well_typed
 from fengsheng.engine.knowledge import LEARNERS
 from fengsheng.engine.state import State
 from fengsheng.errors import IllegalAction
@@ -95,12 +95,14 @@ class Machine(State):
         """
         d = self.decision
         if d is None:
-            raise self._illegal(f"no decision is pending, cannot take {option!r}")
-        if seat is not None and seat != d.seat:
-            raise self._illegal(f"seat {seat} may not answer now")
-        if type(option) is Option and option in d.options:  # the common case: one of the options offered
-            self._apply(d, option)
-            return
+            raise self._illegal(f"no decision is pending, cannot take {quote(option)}")
+        if seat is not None and (type(seat) is not int or seat != d.seat):
+            raise self._illegal(f"seat {quote(seat)} may not answer now")
+        if type(option) is Option:  # the common case: one of the options offered, often the engine's own object
+            legal = self._offered(d, option)
+            if legal is not None:
+                self._apply(d, legal)
+                return
         if isinstance(option, Option):
             opt = option
         elif isinstance(option, str):
@@ -115,9 +117,24 @@ class Machine(State):
                 raise self._illegal(str(exc)) from None
         else:
             raise self._illegal(f"an answer must be an Option, a string or a dict, not {type(option).__name__}")
-        if opt not in d.options:
-            raise self._illegal(f"{str(opt)!r} is not a legal option")
-        self._apply(d, opt)
+        legal = self._offered(d, opt)
+        if legal is None:
+            raise self._illegal(f"{quote(opt) if not well_typed(opt) else repr(str(opt))} is not a legal option")
+        self._apply(d, legal)
+
+    @staticmethod
+    def _offered(d: Decision, option: Option) -> Option | None:
+        """The engine's own option equal to ``option``, or None. A caller's option is never applied: only one whose
+        fields have their exact types may match (``3.0`` and ``True`` compare equal to ``3`` and ``1``)."""
+        for legal in d.options:
+            if legal is option:
+                return legal
+        if not well_typed(option):
+            return None
+        try:
+            return d.options[d.options.index(option)]
+        except ValueError:
+            return None
 
     def _apply(self, d: Decision, opt: Option) -> None:
         """Apply an option known to be legal (the unchecked fast path used by ``act``)."""
@@ -141,9 +158,9 @@ class Machine(State):
         """Answer with the pending decision's option number ``index`` (for bots and benchmarks)."""
         d = self.decision
         if d is None:
-            raise self._illegal(f"no decision is pending, cannot take option #{index}")
+            raise self._illegal(f"no decision is pending, cannot take option #{quote(index)}")
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(d.options):
-            raise self._illegal(f"option index {index!r} is out of range")
+            raise self._illegal(f"option index {quote(index)} is out of range")
         self._apply(d, d.options[index])
 
     # --- events -------------------------------------------------------------------------------------------------

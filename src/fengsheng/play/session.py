@@ -59,6 +59,7 @@ LOG_PANE_MIN = 3  # on a small terminal, at least this many
 LOG_PANE_MAX = 60  # when lines were not streamed, everything since the last screen, up to this many
 LOG_DEFAULT = 30  # `log` without a number
 
+MAX_ANSWER = 200  # characters: longer answers are refused unread
 _INT = re.compile(r"[-+]?\d+")
 
 
@@ -155,6 +156,13 @@ class Session:
             path = self._save()
             self.say(_t(lang, "你离开了游戏。", "You left the game.") + self._saved_words(path))
             return 0
+        except OSError as exc:  # the terminal went away (a closed or full output): save quietly, then re-raise with
+            # where the record is (`fengsheng` says it in one line on stderr)
+            path = None
+            with contextlib.suppress(Exception):
+                path = save(replay(self.g.record()).record(), self.record_path) if self.record_path else None
+            saved = f"; the record is saved: {path}" if path else ""
+            raise OSError(exc.errno, f"{exc.strerror or exc}{saved}") from None
         except Exception:  # an engine or bot bug: never lose the game played so far
             path = self._save(rebuild=True)
             traceback.print_exc(file=sys.stderr)
@@ -275,6 +283,15 @@ class Session:
         low, high = min(n for n, _, _ in choices), max(n for n, _, _ in choices)
         while True:
             line = self.read(prompt_text(self.lang, low, high))
+            if len(line) > MAX_ANSWER:  # 5,000 digits or a pasted file: never parsed, never echoed in full
+                self._error(
+                    _t(
+                        self.lang,
+                        f"输入太长了：请输入一个编号（{low}–{high}）。",
+                        f"Too long: type a number ({low}-{high}).",
+                    )
+                )
+                continue
             if self.echo:
                 self.console.print(line.rstrip("\r\n"), markup=False, highlight=False)
             answer = self._answer(line, view, choices)

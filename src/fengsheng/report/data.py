@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from fengsheng.config import VARIANTS
+from fengsheng.core.options import quote
 from fengsheng.errors import FengshengError
 
 GAMES_FILE = "games.jsonl"
@@ -79,19 +80,28 @@ def games_path(path: str | Path) -> Path:
 
 
 def iter_entries(path: str | Path) -> Iterator[dict[str, Any]]:
-    """The JSON objects of a JSON-lines file (blank lines skipped)."""
+    """The JSON objects of a JSON-lines file (blank lines skipped). A line that is not UTF-8, not JSON or not an
+    object raises :class:`ReportError` naming the file and line."""
     p = Path(path)
-    with p.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
-            if not line.strip():
+    with p.open("rb") as fh:
+        for lineno, raw in enumerate(fh, 1):
+            if not raw.strip():
                 continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ReportError(f"{p}:{lineno}: not JSON: {exc}") from None
-            if not isinstance(obj, dict):
-                raise ReportError(f"{p}:{lineno}: expected a JSON object, got {type(obj).__name__}")
-            yield obj
+            yield _entry(raw, f"{p}:{lineno}")
+
+
+def _entry(raw: bytes, where: str) -> dict[str, Any]:
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise ReportError(f"{where}: not UTF-8 (byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise ReportError(f"{where}: not JSON: {exc}") from None
+    except (RecursionError, ValueError):  # nested too deep, an integer of thousands of digits
+        raise ReportError(f"{where}: not a games.jsonl line") from None
+    if not isinstance(obj, dict):
+        raise ReportError(f"{where}: expected a JSON object, got {type(obj).__name__}")
+    return obj
 
 
 def first_player_of(entry: dict[str, Any]) -> int | None:
@@ -173,20 +183,19 @@ def load(path: str | Path, find_first_player: bool = True) -> Loaded:
     games: list[GameRow] = []
     errors = 0
     for lineno, entry in enumerate(iter_entries(gp), 1):
-        if entry.get("ok") is False or entry.get("error") is not None or entry.get("result") is None:
+        if entry.get("ok") is False or entry.get("error") is not None:
             errors += 1
             continue
+        if not isinstance(entry.get("result"), dict):  # e.g. {"a": 1}: not a line simulate writes
+            raise ReportError(f"{gp}:{lineno}: not a game line (no 'result' object, no 'error')")
         try:
             games.append(parse_entry(entry, find_first_player))
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise ReportError(f"{gp}:{lineno}: not a game record ({type(exc).__name__}: {exc})") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise ReportError(f"{gp}:{lineno}: not a game record ({type(exc).__name__}: {quote(str(exc))})") from None
     summary: dict[str, Any] | None = None
     sp = gp.parent / SUMMARY_FILE
     if sp.is_file():
-        try:
-            data = json.loads(sp.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise ReportError(f"{sp}: not JSON: {exc}") from None
+        data = _entry(sp.read_bytes(), str(sp))
         summary = data if isinstance(data, dict) else None
     source = str(Path(path))
     return Loaded(source=source, games=games, errors=errors, summary=summary)

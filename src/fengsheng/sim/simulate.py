@@ -221,6 +221,7 @@ def simulate(
     address: str | None = None,
     out: str | Path | None = None,
     on_outcome: Callable[[dict[str, Any]], None] | None = None,
+    force: bool = False,
 ) -> dict[str, Any]:
     """Play ``games`` games and return the summary dict (see the module docstring).
 
@@ -232,6 +233,8 @@ def simulate(
         raise ConfigError(f"backend must be one of {BACKENDS}, not {backend!r}")
     if games < 0 or workers < 1:
         raise ConfigError("games must be >= 0 and workers >= 1")
+    if out is not None:
+        prepare_out(out, force)
     job = Job(config.to_dict(), seed, bot, faction_bots, str(failures_dir), keep_records=out is not None)
     outcomes: Iterable[dict[str, Any]]
     if backend == "ray":
@@ -243,7 +246,6 @@ def simulate(
     tally = Tally()
     sink = None
     if out is not None:
-        Path(out).mkdir(parents=True, exist_ok=True)
         sink = (Path(out) / "games.jsonl").open("w", encoding="utf-8")
     interrupted = False
     t0 = time.perf_counter()
@@ -281,6 +283,40 @@ def simulate(
     if out is not None:
         (Path(out) / "summary.json").write_text(dumps(summary) + "\n", encoding="utf-8")
     return summary
+
+
+OUT_FILES = ("games.jsonl", "summary.json")  # what simulate writes; `fengsheng report` adds plots/ (PNG files)
+
+
+def prepare_out(out: str | Path, force: bool = False) -> Path:
+    """Make ``out`` ready for a run's output, before any game is played, or raise ``ConfigError`` (one line).
+
+    ``out`` must be a directory that is new, empty, or (with ``force``) one an earlier run wrote: then its
+    games.jsonl, summary.json and plots/*.png are removed, so nothing stale is left beside the new output (other
+    files are kept). An existing file, a non-empty directory without ``force``, or a path that cannot be created or
+    written is refused."""
+    p = Path(out)
+    if p.exists() and not p.is_dir():
+        raise ConfigError(f"--out {p}: exists and is not a directory")
+    if p.is_dir() and any(p.iterdir()):
+        if not force:
+            raise ConfigError(f"--out {p}: the directory is not empty (use --force to replace an earlier run's output)")
+        for name in OUT_FILES:
+            (p / name).unlink(missing_ok=True)
+        plots = p / "plots"
+        if plots.is_dir():
+            for png in plots.glob("*.png"):
+                png.unlink()
+            if not any(plots.iterdir()):
+                plots.rmdir()
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+        probe = p / ".fengsheng-write-test"
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as exc:
+        raise ConfigError(f"--out {p}: cannot write there ({exc.strerror or exc})") from None
+    return p
 
 
 def format_summary(s: dict[str, Any], lang: str = "zh") -> str:
