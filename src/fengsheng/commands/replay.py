@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from fengsheng.errors import FengshengError
-from fengsheng.text import LANGS, render_event
+from fengsheng.text import LANGS, render_events
 
 
 def _load(path: str, game: int | None) -> dict[str, Any]:
@@ -56,10 +56,8 @@ def run(args: argparse.Namespace) -> int:
         print(("does not reproduce: " if en else "无法复现：") + str(exc), file=sys.stderr)
         return 1
     if args.show or args.seat is not None:
-        for e in g.events_for(args.seat):
-            line = render_event(e, args.lang, g.config.character_texts)
-            if line:
-                print(line)
+        for line in render_events(g.events_for(args.seat), args.lang, g.config.character_texts, args.seat):
+            print(line)
     print(("reproduced " if en else "复现成功 ") + json.dumps(g.result, ensure_ascii=False, sort_keys=True))
     return 0
 

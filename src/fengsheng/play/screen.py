@@ -35,6 +35,9 @@ from fengsheng.text import REASONS, card_name, name, seat_name
 
 CHARACTERS = all_characters()  # the character catalog of every edition, for names and help texts
 
+LOG_FIT_MAX = 12  # log lines on a fitted boxed screen, at most
+LOG_FIT_MIN = 3  # and at least (else the small screen)
+
 STYLE = {
     "red": "bold red",
     "blue": "bold bright_blue",
@@ -74,16 +77,21 @@ def colourize(line: str | Text, me: int | None = None, lang: str = ZH) -> Text:
     return t
 
 
-def _intel_counts(cards: list[int], lang: str) -> Text:
+def _intel_counts(cards: list[int], lang: str, short: bool = False) -> Text:
+    """``红1 蓝0 黑2``; ``short``: the colours held only (``红1 黑2``, ``—`` for none), for the small screen."""
     from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
 
     out = Text()
-    for i, colour in enumerate(("red", "blue", "black")):
+    for colour in ("red", "blue", "black"):
         n = sum(1 for c in cards if STANDARD_DECK[c].colour == colour)
-        if i:
+        if short and not n:
+            continue
+        if out.plain:
             out.append(" ")
         label = f"{name(colour, lang)}{n}" if lang == ZH else f"{name(colour, lang)} {n}"
         out.append(label, style=STYLE[colour] if n else STYLE["dim"])
+    if not out.plain:
+        out.append("—", style=STYLE["dim"])
     return out
 
 
@@ -338,6 +346,167 @@ def render_screen(
     return Group(*parts)
 
 
+def _seat_cell(info: dict[str, Any], view: dict[str, Any], lang: str) -> Text:
+    """One seat on one line, for the small screen: ``1号 大美女 ？ 手1 红0 蓝1 黑1 当前回合``."""
+    me = view.get("seat")
+    s = info["seat"]
+    t = view.get("transit") or {}
+    cell = Text(who(s, lang, me), style=STYLE["me"] if s == me else "bold")
+    if info.get("has_character"):
+        cell.append(" ")
+        cell.append_text(_character_cell(info, lang, s == me, view.get("character_texts", "")))
+    cell.append(" ")
+    cell.append_text(_identity_text(info.get("identity"), lang))
+    cell.append(_t(lang, f" 手{info['hand_count']} ", f" hand {info['hand_count']} "))
+    cell.append_text(_intel_counts(info["intel"], lang, short=True))
+    notes: list[str] = []
+    if not info["alive"]:
+        notes.append(_t(lang, "死亡", "dead"))
+    elif info["lost"]:
+        notes.append(_t(lang, "出局", "out"))
+    if s == view.get("current"):
+        notes.append(_t(lang, "当前", "to play"))
+    if s in view.get("locks", []):
+        notes.append(_t(lang, "锁定", "locked"))
+    if s in (t.get("lured") or []):
+        notes.append(_t(lang, "调离", "lured"))
+    if t and t.get("holder") == s:
+        notes.append(_t(lang, "情报在此", "has it"))
+    if notes:
+        cell.append(" " + _t(lang, "·", ",").join(notes), style=STYLE["dim"] if not info["alive"] or info["lost"] else "")
+    cell.no_wrap = True
+    cell.overflow = "ellipsis"
+    return cell
+
+
+def _one_line(t: Text) -> Text:
+    t.no_wrap = True
+    t.overflow = "ellipsis"
+    return t
+
+
+def render_small(
+    view: dict[str, Any],
+    lang: str = ZH,
+    log: list[str] | None = None,
+    width: int = 80,
+    stack_lines: int = 3,
+) -> RenderableType:
+    """The screen for a small terminal (80×24): no boxes; your identity, character, skills and hand first, then every
+    other seat folded two or three to a line, the intelligence in transit, the top of the stack, and as many log lines
+    (one line each) as it is given."""
+    me_seat = view["seat"]
+    me = view["me"]
+    texts = view.get("character_texts", "")
+    out: list[RenderableType] = []
+    deck = _t(
+        lang,
+        f" · 牌库{view['deck_count']} 弃{len(view['discard'])}",
+        f" · deck {view['deck_count']} discard {len(view['discard'])}",
+    )
+    out.append(
+        _one_line(Text(_t(lang, "风声 · ", "The Message · ") + phase_words(view, lang) + deck, style="bold reverse"))
+    )
+    head = Text()
+    head.append(_t(lang, f"你是{seat_name(me_seat, lang)}", f"You are {seat_name(me_seat, lang)}"), style=STYLE["me"])
+    head.append(" · ")
+    head.append_text(_identity_text(me.get("identity"), lang))
+    cid = me.get("character")
+    if cid is not None and find_character(cid, texts) is not None:
+        t = character_text(cid, lang, texts)
+        face = view["seats"][me_seat].get("face_up")
+        head.append(" · ")
+        head.append(f"【{t['name']}】" if lang == ZH else f"[{t['name']}]", style="bold")
+        head.append(_t(lang, "" if face else "（盖伏）", "" if face else " (face down)"))
+        head.append(" " + _t(lang, "", " ").join(skill_label(sk["id"], lang, texts) for sk in t["skills"]))
+    elif me.get("characters_dealt"):
+        head.append(
+            _t(lang, " · 发给你：", " · dealt: ")
+            + " / ".join(character_name(c, lang, texts) for c in me["characters_dealt"])
+        )
+    head.append(_t(lang, " · 情报 ", " · intel "))
+    head.append_text(_intel_counts(view["seats"][me_seat]["intel"], lang, short=True))
+    out.append(head)
+    hand = me.get("hand", [])
+    h = Text(_t(lang, f"手牌（{len(hand)}）：", f"Hand ({len(hand)}): "), style="bold")
+    h.append(" ".join(card_name(c, lang) for c in hand) if hand else _t(lang, "（无）", "(none)"))
+    out.append(colourize(h, None, lang))
+    if me.get("can_declare"):
+        out.append(Text(_t(lang, "你现在可以宣告胜利！", "You can declare victory now!"), style=STYLE["good"]))
+    others = [info for info in view["seats"] if info["seat"] != me_seat]
+    columns = max(1, min(3, width // 40))
+    grid = Table.grid(expand=True, padding=(0, 1))
+    for _ in range(columns):
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    for i in range(0, len(others), columns):
+        row: list[RenderableType] = [_seat_cell(info, view, lang) for info in others[i : i + columns]]
+        row += [Text("")] * (columns - len(row))
+        grid.add_row(*row)
+    out.append(grid)
+    out.append(_transit_text(view, lang))
+    stack = view.get("stack") or []
+    if stack:
+        shown = list(reversed(stack))[: max(1, stack_lines)]
+        for i, entry in enumerate(shown):
+            prefix = _t(lang, "待结算：", "To resolve: ") if i == 0 else "          "
+            mark = _t(lang, " ← 最先结算", " ← first") if i == 0 else ""
+            out.append(
+                _one_line(colourize(f"{prefix}{describe_use(entry, lang, me_seat, texts)}{mark}", me_seat, lang))
+            )
+        if len(stack) > len(shown):
+            out.append(Text(_t(lang, f"  …还有 {len(stack) - len(shown)} 张", f"  … {len(stack) - len(shown)} more")))
+    if log:
+        out.append(Text(_t(lang, "── 记录 ──", "── Log ──"), style=STYLE["dim"]))
+        out.extend(_one_line(colourize(line, me_seat, lang)) for line in log)
+    return Group(*out)
+
+
+def _measure(renderable: RenderableType, width: int) -> int:
+    """How many lines ``renderable`` takes at ``width``."""
+    console = Console(file=io.StringIO(), width=width, color_system=None, no_color=True, legacy_windows=False)
+    return len(console.render_lines(renderable, console.options, pad=False))
+
+
+def fit_screen(
+    view: dict[str, Any],
+    lang: str = ZH,
+    log: list[str] | None = None,
+    question: RenderableType | None = None,
+    width: int = 80,
+    height: int = 24,
+    spare: int = 1,
+    notes: RenderableType | None = None,
+) -> RenderableType:
+    """The screen and the question, fitted to a terminal of ``width`` × ``height`` (``spare`` lines left for the
+    prompt): the boxed screen when it fits (with ``notes`` if they fit too, and as much of the log as fits, at least
+    three lines), else the small screen (:func:`render_small`) with the log and the stack cut to what fits. Your
+    identity, your hand, the intelligence in transit and the question are in every one."""
+    log = log or []
+    q = [question] if question is not None else []
+    room = height - spare - (_measure(question, width) if question is not None else 0)
+    extras = [notes] if notes is not None else []
+    for extra in (extras, []) if extras else ([],):
+        for compact in (False, True):
+            base = _measure(Group(render_screen(view, lang, None, compact), *extra), width)
+            if not log and base <= room:
+                return Group(render_screen(view, lang, None, compact), *extra, *q)
+            for count in range(min(len(log), LOG_FIT_MAX), min(len(log), LOG_FIT_MIN) - 1, -1):
+                if base + 2 + count > room:
+                    continue  # every line takes at least one row
+                screen = Group(render_screen(view, lang, log[-count:], compact), *extra)
+                if _measure(screen, width) <= room:
+                    return Group(screen, *q)
+    for stack_lines in (3, 1):
+        small = render_small(view, lang, None, width, stack_lines)
+        base = _measure(small, width)
+        if base <= room or stack_lines == 1:
+            count = max(0, min(len(log), room - base - 1))
+            if count:
+                small = render_small(view, lang, log[-count:], width, stack_lines)
+            return Group(small, *q)
+    raise AssertionError("unreachable")
+
+
 def render_question(view: dict[str, Any], choices: list[tuple[int, str, Any]], lang: str = ZH) -> RenderableType:
     """The decision: what is asked and the numbered options (``choices`` from ``describe_options``)."""
     me = view.get("seat")
@@ -522,6 +691,7 @@ def to_text(renderable: RenderableType, width: int = 100) -> str:
 __all__ = [
     "STYLE",
     "colourize",
+    "fit_screen",
     "make_console",
     "phase_words",
     "prompt_text",
@@ -531,6 +701,7 @@ __all__ = [
     "render_result",
     "render_screen",
     "render_seats",
+    "render_small",
     "render_table",
     "result_why",
     "saved_words",

@@ -32,6 +32,7 @@ from fengsheng.match import HUMAN, Match, Player
 from fengsheng.play.screen import (
     STYLE,
     colourize,
+    fit_screen,
     prompt_text,
     render_log,
     render_question,
@@ -52,10 +53,9 @@ from fengsheng.play.words import (
     skill_text,
 )
 from fengsheng.record import replay, save
-from fengsheng.text import render_event
+from fengsheng.text import render_events
 
 LOG_PANE = 10  # log lines on the screen
-LOG_PANE_MIN = 3  # on a small terminal, at least this many
 LOG_PANE_MAX = 60  # when lines were not streamed, everything since the last screen, up to this many
 LOG_DEFAULT = 30  # `log` without a number
 
@@ -219,7 +219,7 @@ class Session:
         assert self.match is not None
         events = self.match.new_events(self.human)
         texts = self.g.config.character_texts
-        lines = [line for line in (render_event(e, self.lang, texts) for e in events) if line]
+        lines = render_events(events, self.lang, texts, viewer=self.human)
         if any(e["kind"] in ("died", "lost") and e.get("seat") == self.human for e in events):
             lines.append(
                 _t(
@@ -247,22 +247,14 @@ class Session:
         """The screen, then the question. On a terminal: cleared first, and the log pane shortened so that the
         whole screen fits the window when it can."""
         pane = self._pane()
-        compact = False
-        if self.live:
+        if self.live:  # fitted to the window: boxed when it fits, else the small screen (play/screen.py)
             self.console.clear()
-            height = self.console.size.height
-            extra = 2 + (self._height(question) if question is not None else 0)  # + the prompt line, + one spare
-            room = height - extra - self._height(render_screen(view, self.lang, []))
-            if room < LOG_PANE_MIN:
-                compact = True
-                room = height - extra - self._height(render_screen(view, self.lang, [], compact=True))
-            pane = pane[-max(LOG_PANE_MIN, room) :] if room < len(pane) else pane
-        self.console.print(render_screen(view, self.lang, pane, compact))
+            size = self.console.size
+            self.console.print(fit_screen(view, self.lang, pane, question, size.width, size.height, spare=2))
+            return
+        self.console.print(render_screen(view, self.lang, pane))
         if question is not None:
             self.console.print(question)
-
-    def _height(self, renderable: RenderableType) -> int:
-        return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
     def ask(self) -> Option:
         """Ask the human the pending decision until a valid answer comes. Never touches the game state."""
