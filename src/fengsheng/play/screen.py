@@ -13,6 +13,7 @@ import io
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -347,23 +348,22 @@ def render_screen(
 
 
 def _seat_cell(info: dict[str, Any], view: dict[str, Any], lang: str) -> Text:
-    """One seat on one line, for the small screen: ``1号 大美女 ？ 手1 红0 蓝1 黑1 当前回合``."""
+    """One seat on one line, for the small screen, most important first (a long character name is what gets cut):
+    ``1号 ？ 蓝1 黑1 手1 当前·情报在此 大美女``."""
     me = view.get("seat")
     s = info["seat"]
     t = view.get("transit") or {}
+    out = not info["alive"] or info["lost"]
     cell = Text(who(s, lang, me), style=STYLE["me"] if s == me else "bold")
-    if info.get("has_character"):
-        cell.append(" ")
-        cell.append_text(_character_cell(info, lang, s == me, view.get("character_texts", "")))
     cell.append(" ")
     cell.append_text(_identity_text(info.get("identity"), lang))
-    cell.append(_t(lang, f" 手{info['hand_count']} ", f" hand {info['hand_count']} "))
+    if out:  # his cards are gone (S-DEATH-4): only who he was
+        cell.append(" " + (_t(lang, "死亡", "dead") if not info["alive"] else _t(lang, "出局", "out")), style=STYLE["dim"])
+        return _one_line(cell)
+    cell.append(" ")
     cell.append_text(_intel_counts(info["intel"], lang, short=True))
+    cell.append(_t(lang, f" 手{info['hand_count']}", f" hand {info['hand_count']}"))
     notes: list[str] = []
-    if not info["alive"]:
-        notes.append(_t(lang, "死亡", "dead"))
-    elif info["lost"]:
-        notes.append(_t(lang, "出局", "out"))
     if s == view.get("current"):
         notes.append(_t(lang, "当前", "to play"))
     if s in view.get("locks", []):
@@ -373,10 +373,11 @@ def _seat_cell(info: dict[str, Any], view: dict[str, Any], lang: str) -> Text:
     if t and t.get("holder") == s:
         notes.append(_t(lang, "情报在此", "has it"))
     if notes:
-        cell.append(" " + _t(lang, "·", ",").join(notes), style=STYLE["dim"] if not info["alive"] or info["lost"] else "")
-    cell.no_wrap = True
-    cell.overflow = "ellipsis"
-    return cell
+        cell.append(" " + _t(lang, "·", ", ").join(notes), style=STYLE["warn"])
+    if info.get("has_character"):
+        cell.append(" ")
+        cell.append_text(_character_cell(info, lang, s == me, view.get("character_texts", "")))
+    return _one_line(cell)
 
 
 def _one_line(t: Text) -> Text:
@@ -391,6 +392,8 @@ def render_small(
     log: list[str] | None = None,
     width: int = 80,
     stack_lines: int = 3,
+    columns: int | None = None,
+    tight: bool = False,
 ) -> RenderableType:
     """The screen for a small terminal (80×24): no boxes; your identity, character, skills and hand first, then every
     other seat folded two or three to a line, the intelligence in transit, the top of the stack, and as many log lines
@@ -399,12 +402,13 @@ def render_small(
     me = view["me"]
     texts = view.get("character_texts", "")
     out: list[RenderableType] = []
+    header: list[RenderableType] = out if not tight else []  # tight: the question says whose turn and what phase
     deck = _t(
         lang,
         f" · 牌库{view['deck_count']} 弃{len(view['discard'])}",
         f" · deck {view['deck_count']} discard {len(view['discard'])}",
     )
-    out.append(
+    header.append(
         _one_line(Text(_t(lang, "风声 · ", "The Message · ") + phase_words(view, lang) + deck, style="bold reverse"))
     )
     head = Text()
@@ -426,35 +430,51 @@ def render_small(
         )
     head.append(_t(lang, " · 情报 ", " · intel "))
     head.append_text(_intel_counts(view["seats"][me_seat]["intel"], lang, short=True))
-    out.append(head)
     hand = me.get("hand", [])
     h = Text(_t(lang, f"手牌（{len(hand)}）：", f"Hand ({len(hand)}): "), style="bold")
     h.append(" ".join(card_name(c, lang) for c in hand) if hand else _t(lang, "（无）", "(none)"))
-    out.append(colourize(h, None, lang))
+    if tight:
+        head.append(" · ")
+        head.append_text(h)
+        out.append(colourize(head, None, lang))
+    else:
+        out.append(head)
+        out.append(colourize(h, None, lang))
     if me.get("can_declare"):
         out.append(Text(_t(lang, "你现在可以宣告胜利！", "You can declare victory now!"), style=STYLE["good"]))
     others = [info for info in view["seats"] if info["seat"] != me_seat]
-    columns = max(1, min(3, width // 40))
+    cells = [_seat_cell(info, view, lang) for info in others]
+    if columns is None:  # as many to a line as fit whole, up to three
+        longest = max((cell_len(c.plain) for c in cells), default=0)
+        columns = next((n for n in (3, 2) if longest <= width // n - 1), 1)
     grid = Table.grid(expand=True, padding=(0, 1))
     for _ in range(columns):
         grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     for i in range(0, len(others), columns):
-        row: list[RenderableType] = [_seat_cell(info, view, lang) for info in others[i : i + columns]]
+        row: list[RenderableType] = list(cells[i : i + columns])
         row += [Text("")] * (columns - len(row))
         grid.add_row(*row)
     out.append(grid)
-    out.append(_transit_text(view, lang))
     stack = view.get("stack") or []
+    if tight and stack:
+        top = describe_use(stack[-1], lang, me_seat, texts)
+        more = _t(lang, f"（另有 {len(stack) - 1} 张）", f" (+{len(stack) - 1} more)") if len(stack) > 1 else ""
+        line = _transit_text(view, lang)
+        line.append_text(colourize(_t(lang, f" · 待结算：{top}{more}", f" · to resolve: {top}{more}"), me_seat, lang))
+        out.append(line)
+        stack = []
+    else:
+        out.append(_transit_text(view, lang))
     if stack:
         shown = list(reversed(stack))[: max(1, stack_lines)]
         for i, entry in enumerate(shown):
             prefix = _t(lang, "待结算：", "To resolve: ") if i == 0 else "          "
             mark = _t(lang, " ← 最先结算", " ← first") if i == 0 else ""
+            if i == len(shown) - 1 and len(stack) > len(shown):
+                mark += _t(lang, f"（另有 {len(stack) - len(shown)} 张）", f" (+{len(stack) - len(shown)} more)")
             out.append(
                 _one_line(colourize(f"{prefix}{describe_use(entry, lang, me_seat, texts)}{mark}", me_seat, lang))
             )
-        if len(stack) > len(shown):
-            out.append(Text(_t(lang, f"  …还有 {len(stack) - len(shown)} 张", f"  … {len(stack) - len(shown)} more")))
     if log:
         out.append(Text(_t(lang, "── 记录 ──", "── Log ──"), style=STYLE["dim"]))
         out.extend(_one_line(colourize(line, me_seat, lang)) for line in log)
@@ -496,13 +516,15 @@ def fit_screen(
                 screen = Group(render_screen(view, lang, log[-count:], compact), *extra)
                 if _measure(screen, width) <= room:
                     return Group(screen, *q)
-    for stack_lines in (3, 1):
-        small = render_small(view, lang, None, width, stack_lines)
+    # (stack lines, seats to a line, tight): less and less, until it fits
+    levels: list[tuple[int, int | None, bool]] = [(3, None, False), (1, None, False), (1, 3, False), (1, 3, True)]
+    for stack_lines, columns, tight in levels:
+        small = render_small(view, lang, None, width, stack_lines, columns, tight)
         base = _measure(small, width)
-        if base <= room or stack_lines == 1:
+        if base <= room or (stack_lines, columns, tight) == levels[-1]:
             count = max(0, min(len(log), room - base - 1))
             if count:
-                small = render_small(view, lang, log[-count:], width, stack_lines)
+                small = render_small(view, lang, log[-count:], width, stack_lines, columns, tight)
             return Group(small, *q)
     raise AssertionError("unreachable")
 
@@ -518,7 +540,8 @@ def render_question(view: dict[str, Any], choices: list[tuple[int, str, Any]], l
             if find_character(o.name, texts) is not None:
                 from fengsheng.play.words import character_help
 
-                lines.append(Text(character_help(o.name, lang, texts)))
+                # one line per skill, cut at the terminal's edge: the question must fit 80×24 (? N gives it all)
+                lines.extend(_one_line(Text(part)) for part in character_help(o.name, lang, texts).splitlines())
     width = len(str(max((n for n, _, _ in choices), default=0)))
     for n, words, _ in choices:
         lines.append(colourize(Text(f"  {n:>{width}}. {words}"), me, lang))
