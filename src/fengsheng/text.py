@@ -444,7 +444,7 @@ def _returned(e: dict[str, Any], lang: str, text_set: str) -> str | None:
 
 @line("decoded")
 def _decoded(e: dict[str, Any], lang: str, text_set: str) -> str | None:
-    seen = f"：{_c(e, 'card', lang)}" if "card" in e else ""
+    seen = (f"：{_c(e, 'card', lang)}" if lang == "zh" else f": {_c(e, 'card', lang)}") if "card" in e else ""
     seat = _s(e, "seat", lang)
     return f"{seat} 破译了情报{seen}" if lang == "zh" else f"{seat} decodes the intelligence{seen}"
 
@@ -549,7 +549,11 @@ def _top_revealed(e: dict[str, Any], lang: str, text_set: str) -> str | None:
 
 @line("inspected")
 def _inspected(e: dict[str, Any], lang: str, text_set: str) -> str | None:
-    seen = f"：{card_name(e['card'], lang)}" if "card" in e else ""
+    seen = (
+        (f"：{card_name(e['card'], lang)}" if lang == "zh" else f": {card_name(e['card'], lang)}")
+        if "card" in e
+        else ""
+    )
     seat = _s(e, "seat", lang)
     return f"{seat} 检视了情报{seen}" if lang == "zh" else f"{seat} looks at the intelligence{seen}"
 

@@ -32,7 +32,7 @@ from fengsheng.play.words import (
     skill_label,
     who,
 )
-from fengsheng.text import REASONS, card_name, name, seat_name
+from fengsheng.text import REASONS, card_name, death_how, loss_how, name, probe_line, seat_name
 
 CHARACTERS = all_characters()  # the character catalog of every edition, for names and help texts
 
@@ -189,7 +189,7 @@ def render_me(view: dict[str, Any], lang: str = ZH, compact: bool = False) -> Re
                 _t(
                     lang,
                     f"{seat_name(p['user'], lang)} 试探了你：{card_name(p.get('card'), lang)} “{p['line']}”",
-                    f"{seat_name(p['user'], lang)} probed you: {card_name(p.get('card'), lang)} “{p['line']}”",
+                    f"{seat_name(p['user'], lang)} probed you: {card_name(p.get('card'), lang)} “{probe_line(p['line'], 'en')}”",
                 ),
                 None,
                 lang,
@@ -358,7 +358,9 @@ def _seat_cell(info: dict[str, Any], view: dict[str, Any], lang: str) -> Text:
     cell.append(" ")
     cell.append_text(_identity_text(info.get("identity"), lang))
     if out:  # his cards are gone (S-DEATH-4): only who he was
-        cell.append(" " + (_t(lang, "死亡", "dead") if not info["alive"] else _t(lang, "出局", "out")), style=STYLE["dim"])
+        cell.append(
+            " " + (_t(lang, "死亡", "dead") if not info["alive"] else _t(lang, "出局", "out")), style=STYLE["dim"]
+        )
         return _one_line(cell)
     cell.append(" ")
     cell.append_text(_intel_counts(info["intel"], lang, short=True))
@@ -613,8 +615,37 @@ def result_why(result: dict[str, Any], view: dict[str, Any], characters: list[st
     return str(REASONS[lang].get(reason, reason))
 
 
-def render_result(view: dict[str, Any], characters: list[str | None], lang: str = ZH) -> RenderableType:
-    """The end of the game: who won and why, every identity and character."""
+def fates(events: list[dict[str, Any]], lang: str = ZH, text_set: str = "", me: int | None = None) -> list[str]:
+    """How each player who left the game left it, in order, from the ``died`` and ``lost`` events: ``3号 第1个死亡：
+    面前有三张假情报，致命的一张来自 2号`` / ``1号 输掉游戏：他的回合里无法传出情报``."""
+    out: list[str] = []
+    for e in events:
+        if e["kind"] == "died":
+            how = death_how(e.get("killer"), lang)
+            order = e.get("order", 0)
+            out.append(
+                _t(
+                    lang,
+                    f"{who(e['seat'], lang, me)} 第{order}个死亡：{how}",
+                    f"{who(e['seat'], lang, me)} died (#{order}): {how}",
+                )
+            )
+        elif e["kind"] == "lost":
+            how = loss_how(e.get("why", ""), lang, text_set)
+            out.append(
+                _t(lang, f"{who(e['seat'], lang, me)} 输掉游戏：{how}", f"{who(e['seat'], lang, me)} lost: {how}")
+            )
+    return out
+
+
+def render_result(
+    view: dict[str, Any],
+    characters: list[str | None],
+    lang: str = ZH,
+    events: list[dict[str, Any]] | None = None,
+) -> RenderableType:
+    """The end of the game: who won and why, every identity and character, and (from ``events``, the viewer's) how
+    each dead player died and each lost player lost."""
     result = view.get("result") or {}
     me = view.get("seat")
     winners = set(result.get("winners", []))
@@ -665,6 +696,8 @@ def render_result(view: dict[str, Any], characters: list[str | None], lang: str 
         ]
         table.add_row(*cells)
     lines.append(table)
+    for fate in fates(events or [], lang, texts, me):
+        lines.append(colourize(fate, me, lang))
     turns = result.get("turns")
     if turns:
         lines.append(Text(_t(lang, f"共 {turns} 回合", f"{turns} turns")))
@@ -714,6 +747,7 @@ def to_text(renderable: RenderableType, width: int = 100) -> str:
 __all__ = [
     "STYLE",
     "colourize",
+    "fates",
     "fit_screen",
     "make_console",
     "phase_words",

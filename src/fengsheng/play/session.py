@@ -373,7 +373,7 @@ class Session:
         if self.live:
             self.console.clear()
         self.console.print(render_screen(view, self.lang, self._pane()))
-        self.console.print(render_result(view, characters, self.lang))
+        self.console.print(render_result(view, characters, self.lang, self.g.events_for(self.human)))
         if path is not None:
             self.say(saved_words(path, self.human, self.lang))
 

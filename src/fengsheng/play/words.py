@@ -33,7 +33,7 @@ from fengsheng.core.options import (
     parse_option,
 )
 from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
-from fengsheng.text import CARD_TEXT, card_name, name, seat_name
+from fengsheng.text import CARD_TEXT, card_name, name, probe_line, seat_name
 
 CHARACTERS = all_characters()  # the character catalog of every edition, for names and help texts
 
@@ -215,8 +215,10 @@ def describe_option(
             what = f"：{name(probe['effect'], lang)}" if probe and lang == ZH else ""
             what = f": {name(probe['effect'], lang)}" if probe and lang == EN else what
             return _t(lang, f"执行试探上的效果{what}", f"Do the probe's effect{what}")
-        line = f"：“{probe['line']}”" if probe else ""
-        return _t(lang, f"说出台词{line}", f"Say the line{line.replace('：', ': ')}")
+        said = probe_line(probe["line"], lang) if probe else ""
+        return _t(
+            lang, f"说出台词：“{said}”" if probe else "说出台词", f"Say the line: “{said}”" if probe else "Say the line"
+        )
     if k == CHOOSE:
         if o.name:
             cname = _char_name(o.name, lang, _texts(view))
