@@ -143,16 +143,16 @@ def character_name(cid: str | None, lang: str = "zh", text_set: str = "") -> str
 
 def _skill_entry(skill: str, text_set: str = "") -> tuple[Any, dict[str, Any]] | None:
     """The character and the skill's text entry of a skill id (``C-LAO_GUI-1``) or use key (``lao_gui.1``)."""
-    if skill.startswith("C-"):
-        match = lambda ch, sk: sk["id"] == skill  # noqa: E731
-    elif "." in skill:
-        char_id, number = skill.rsplit(".", 1)
-        match = lambda ch, sk: ch.id.split(".")[-1] == char_id and sk["id"].rsplit("-", 1)[-1] == number  # noqa: E731
-    else:
+    by_key = not skill.startswith("C-")
+    if by_key and "." not in skill:
         return None
+    char_id, _, number = skill.rpartition(".")
     for ch in _catalog(text_set).values():
         for sk in ch.texts.get("skills", []):
-            if match(ch, sk):
+            if by_key:
+                if ch.id.split(".")[-1] == char_id and sk["id"].rsplit("-", 1)[-1] == number:
+                    return ch, sk
+            elif sk["id"] == skill:
                 return ch, sk
     return None
 

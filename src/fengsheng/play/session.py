@@ -29,6 +29,7 @@ from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
 from fengsheng.match import HUMAN, Match, Player
+from fengsheng.play.notes import FACTS_SHOWN, notebook, render_notes
 from fengsheng.play.screen import (
     STYLE,
     colourize,
@@ -94,6 +95,7 @@ class Session:
     """A game with one human seat. ``read(prompt)`` returns one line (raises ``EOFError`` at the end of input).
 
     ``live``: the output is a terminal (clear the screen before each question, stream the log as it happens).
+    ``notes``: show the notebook panel (play/notes.py) on the screen; ``notes on|off`` toggles it.
     ``delay``: seconds to pause after a bot's move that the human could see. ``echo``: print each answer read (when
     the input is not a terminal, so a transcript reads well).
     """
@@ -111,6 +113,7 @@ class Session:
         echo: bool = False,
         record_path: Path | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        notes: bool = False,
     ) -> None:
         self.g = game
         self.human = human
@@ -123,6 +126,7 @@ class Session:
         self.echo = echo
         self.record_path = record_path
         self.sleep = sleep
+        self.notes = notes  # the notebook panel on the screen (the `notes` command shows it either way)
         self.stream = live or self.delay > 0
         self.log: list[str] = []
         self.shown = 0  # log lines already shown on a screen
@@ -247,14 +251,22 @@ class Session:
         """The screen, then the question. On a terminal: cleared first, and the log pane shortened so that the
         whole screen fits the window when it can."""
         pane = self._pane()
+        notes = self._notes(view) if self.notes else None
         if self.live:  # fitted to the window: boxed when it fits, else the small screen (play/screen.py)
             self.console.clear()
             size = self.console.size
-            self.console.print(fit_screen(view, self.lang, pane, question, size.width, size.height, spare=2))
+            self.console.print(fit_screen(view, self.lang, pane, question, size.width, size.height, 2, notes))
             return
         self.console.print(render_screen(view, self.lang, pane))
+        if notes is not None:
+            self.console.print(notes)
         if question is not None:
             self.console.print(question)
+
+    def _notes(self, view: dict[str, Any], facts: int = FACTS_SHOWN) -> RenderableType:
+        """The human's notebook, from his view and the events he saw only."""
+        notes = notebook(view, self.g.events_for(self.human), self.lang)
+        return render_notes(notes, self.lang, self.human, facts)
 
     def ask(self) -> Option:
         """Ask the human the pending decision until a valid answer comes. Never touches the game state."""
@@ -313,6 +325,11 @@ class Session:
             return None
         if head in ("look", "screen", "l", "桌面", "看"):
             self.console.print(render_screen(view, lang, self.log[-LOG_PANE:]))
+            return None
+        if head in ("notes", "note", "笔记"):
+            if rest in ("on", "off", "开", "关"):
+                self.notes = rest in ("on", "开")
+            self.console.print(self._notes(view, facts=0))
             return None
         if head in ("quit", "exit", "退出"):
             raise Quit

@@ -536,6 +536,7 @@ def commands_help(lang: str = ZH) -> str:
         "  help 规则      游戏规则简介\n"
         "  log [N]        重看最近 N 条记录（默认 30）\n"
         "  look           重新显示牌桌\n"
+        "  notes [on|off] 笔记：每个座位的身份可能性和依据（on/off：在牌桌上显示或隐藏）\n"
         "  quit           退出（保存对局记录）",
         'Type an option\'s number to choose it (0 is always "pass"). Other commands:\n'
         "  ?              this help, with the cards and characters of the current question\n"
@@ -543,6 +544,7 @@ def commands_help(lang: str = ZH) -> str:
         "  help rules     a short summary of the rules\n"
         "  log [N]        show the last N events again (default 30)\n"
         "  look           show the table again\n"
+        "  notes [on|off] your notebook: how likely each seat's identity is, and why (on/off: show it on the screen)\n"
         "  quit           leave the game (the record is saved)",
     )
 
