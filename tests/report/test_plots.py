@@ -14,9 +14,9 @@ from fengsheng.sim.simulate import simulate
 
 pytest.importorskip("matplotlib")
 
-from matplotlib.colors import to_hex  # noqa: E402
+from matplotlib.colors import to_hex
 
-from fengsheng.report import plots  # noqa: E402
+from fengsheng.report import plots
 
 
 @pytest.fixture(scope="module")
