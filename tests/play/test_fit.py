@@ -2,7 +2,7 @@
 80×24 and 140×45: no line wider than the terminal (in terminal cells, so a Chinese character counts two), no more
 lines than the height less the prompt line (when the question keeps to its budget: a header of two lines and ten
 options of one line, as the choice tree asks them), and the viewer's identity, hand, the intelligence in transit and
-the question always on it."""
+the question always on it; with the notebook panel on (every other position) too, which shows when there is room."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from rich.cells import cell_len
 from fengsheng.bots import RandomBot
 from fengsheng.config import Config
 from fengsheng.game import Game
+from fengsheng.play.notes import notebook, render_notes
 from fengsheng.play.screen import fit_screen, render_question, to_text
 from fengsheng.play.words import describe_options
 from fengsheng.text import card_name, name, render_events
@@ -46,7 +47,7 @@ def positions(seed: int) -> list[tuple[Game, int]]:
 def test_the_fitted_screen_fits_and_shows_what_matters(seed: int, lang: str) -> None:
     rng = random.Random(seed)
     checked = fitted = 0
-    for g, seat in positions(seed):
+    for k, (g, seat) in enumerate(positions(seed)):
         d = g.decision
         assert d is not None
         view = g.view(seat)
@@ -54,7 +55,8 @@ def test_the_fitted_screen_fits_and_shows_what_matters(seed: int, lang: str) -> 
         choices = describe_options(d.options, lang, view, d.kind, d.context)[:10]
         question = render_question(view, choices, lang)
         width, height = rng.choice(SIZES)
-        text = to_text(fit_screen(view, lang, log, question, width, height), width)
+        notes = render_notes(notebook(view, g.events_for(seat), lang), lang, seat) if k % 2 else None
+        text = to_text(fit_screen(view, lang, log, question, width, height, notes=notes), width)
         lines = text.splitlines()
         if len(to_text(question, width).splitlines()) <= QUESTION_BUDGET:
             assert len(lines) <= height - 1, f"{len(lines)} lines at {width}×{height}:\n{text}"
