@@ -8,6 +8,7 @@ Nothing here reads hidden state: it only formats what the event dict already con
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -135,18 +136,58 @@ def character_name(cid: str | None, lang: str = "zh", text_set: str = "") -> str
         return "【盖伏角色】" if lang == "zh" else "[face-down character]"
 
     ch = _catalog(text_set).get(cid)
-    return f"【{ch.name(lang)}】" if ch is not None else cid
+    if ch is None:
+        return cid
+    return f"【{ch.name(lang)}】" if lang == "zh" else f"[{ch.name(lang)}]"
+
+
+def _skill_entry(skill: str, text_set: str = "") -> tuple[Any, dict[str, Any]] | None:
+    """The character and the skill's text entry of a skill id (``C-LAO_GUI-1``) or use key (``lao_gui.1``)."""
+    by_key = not skill.startswith("C-")
+    if by_key and "." not in skill:
+        return None
+    char_id, _, number = skill.rpartition(".")
+    for ch in _catalog(text_set).values():
+        for sk in ch.texts.get("skills", []):
+            if by_key:
+                if ch.id.split(".")[-1] == char_id and sk["id"].rsplit("-", 1)[-1] == number:
+                    return ch, sk
+            elif sk["id"] == skill:
+                return ch, sk
+    return None
 
 
 def skill_name(skill_id: str, lang: str = "zh", text_set: str = "") -> str:
-    """A skill's printed name, or its character's name and number (C-LAO_GUI-1 → 老鬼 1)."""
+    """A skill as a player names it: its character and its printed name (``【老鬼】「就计」``), or its character alone
+    when the card prints no name (``【峨嵋风】``: the rulebook names such skills by their character)."""
+    found = _skill_entry(skill_id, text_set)
+    if found is None:
+        return skill_id
+    ch, sk = found
+    who = character_name(ch.id, lang, text_set)
+    label = sk["name"][lang]
+    if not label:
+        return who
+    return f"{who}「{label}」" if lang == "zh" else f"{who} '{label}'"
 
-    for ch in _catalog(text_set).values():
-        for sk in ch.texts.get("skills", []):
-            if sk["id"] == skill_id:
-                label = sk["name"][lang] or f"{ch.name(lang)} {skill_id.rsplit('-', 1)[-1]}"
-                return f"「{label}」" if lang == "zh" else f"'{label}'"
-    return skill_id
+
+_TRIGGER = {
+    "zh": re.compile(r"^[^。]*?时，?(?:你)?(?:可以|可)?(?=.)"),
+    "en": re.compile(r"^(?:When|If|Whenever|Each time|After)\b[^,]*,\s*(?:you may\s*)?(?=.)"),
+}
+"""The trigger clause a skill's text opens with (``当情报传递到你时，可以`` / ``When intelligence reaches you, you
+may``): the log says what the skill did, after the event that triggered it."""
+
+
+def skill_effect(skill_id: str, lang: str = "zh", text_set: str = "") -> str:
+    """What a skill does, for the log: its printed text without the trigger (``当情报传递到你时，可以`` / ``When
+    intelligence reaches you, you may``) and the final full stop; the whole text when there is no trigger."""
+    found = _skill_entry(skill_id, text_set)
+    if found is None:
+        return ""
+    text = str(found[1]["text"][lang]).strip()
+    effect = _TRIGGER["zh" if lang == "zh" else "en"].sub("", text, count=1) or text
+    return effect.lstrip("：，,: ").rstrip("。.")
 
 
 # ==============================================================================================================
@@ -174,14 +215,39 @@ def line(*kinds: str) -> Callable[[Renderer], Renderer]:
     return register
 
 
-def render_event(e: dict[str, Any], lang: str = "zh", text_set: str = "") -> str | None:
+def render_event(e: dict[str, Any], lang: str = "zh", text_set: str = "", viewer: int | None = None) -> str | None:
     """One line for an event (as a seat saw it), by the renderer registered for ``e["kind"]``. ``text_set``: the
-    game's character texts (for character and skill names).
+    game's character texts (for character and skill names). ``viewer``: the seat the log is for, whose own identity
+    line says "you" (``你（0号）的身份``); without it (a demo, a spectator) no seat is "you".
 
     ``None`` for the bookkeeping kinds in :data:`SILENT`, for a kind without a renderer (an unknown kind gets no
     line), and when the seat did not see what the line would say (another seat's identity)."""
+    if viewer is not None and e["kind"] == "identity" and e.get("seat") == viewer and "identity" in e:
+        seat, identity = seat_name(viewer, lang), name(e["identity"], lang)
+        return f"你（{seat}）的身份：{identity}" if lang == "zh" else f"Your identity ({seat}): {identity}"
     render = RENDERERS.get(e["kind"])
     return render(e, lang, text_set) if render is not None else None
+
+
+def render_events(
+    events: list[dict[str, Any]], lang: str = "zh", text_set: str = "", viewer: int | None = None
+) -> list[str]:
+    """The log lines of a run of events (:func:`render_event` each), with what one event alone cannot say: an
+    identity turned face up says why (the skill whose cost it is, named by the skill event that follows it)."""
+    out: list[str] = []
+    for i, e in enumerate(events):
+        text = render_event(e, lang, text_set, viewer)
+        if text is None:
+            continue
+        if e["kind"] == "identity_revealed":
+            cause = next(
+                (x for x in events[i + 1 : i + 4] if x["kind"] == "skill" and x.get("seat") == e.get("seat")), None
+            )
+            if cause is not None:
+                skill = skill_name(cause["skill"], lang, text_set)
+                text += f"（发动{skill}的代价）" if lang == "zh" else f" (the cost of {skill})"
+        out.append(text)
+    return out
 
 
 def _s(e: dict[str, Any], key: str, lang: str) -> str:
@@ -197,9 +263,12 @@ def _c(e: dict[str, Any], key: str, lang: str) -> str:
 # --- Setup (S-SETUP) ------------------------------------------------------------------------------------------
 @line("setup")
 def _setup(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    counts = list(zip(e["distribution"], ("underground", "military_intel", "bystander"), strict=False))
     if lang == "zh":
-        return f"{e['players']}人局，身份分配 {e['distribution']}"
-    return f"{e['players']} players, identities {e['distribution']}"
+        mix = "、".join(f"{n} 名{name(k, lang)}" for n, k in counts if n)
+        return f"{e['players']}人局，身份：{mix}"
+    mix = ", ".join(f"{n} {name(k, lang)}{'s' if k == 'bystander' and n > 1 else ''}" for n, k in counts if n)
+    return f"{e['players']} players; identities: {mix}"
 
 
 @line("characters_dealt")
@@ -225,7 +294,7 @@ def _identity(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     if "identity" not in e:
         return None
     seat, identity = _s(e, "seat", lang), name(e["identity"], lang)
-    return f"你（{seat}）的身份：{identity}" if lang == "zh" else f"Your identity ({seat}): {identity}"
+    return f"{seat} 的身份：{identity}" if lang == "zh" else f"{seat}'s identity: {identity}"
 
 
 @line("first_player")
@@ -298,29 +367,60 @@ def _decline(e: dict[str, Any], lang: str, text_set: str) -> str | None:
 # --- Windows and the stack (S-PRIO) ---------------------------------------------------------------------------
 @line("use")
 def _use(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    """``2号 使用 #1 截获 [黑·截获·密电]``; a burn names the card used and the card it burns (``烧毁 4号 面前的
+    [黑·截获·密电]``), a 识破 the entry it cancels."""
+    zh = lang == "zh"
+    seat, use, card = _s(e, "seat", lang), use_name(e["use"], lang, text_set), _c(e, "card", lang)
+    target, ref = e.get("target", -1), e.get("ref", -1)
+    if e["use"] == "burn" and target >= 0 and ref >= 0:
+        burned = card_name(ref, lang)
+        if zh:
+            return f"{seat} 使用 #{e['uid']} 烧毁 {card}：目标是 {_s(e, 'target', lang)} 面前的 {burned}"
+        return f"{seat} uses #{e['uid']} Burn {card} on {burned} in front of {_s(e, 'target', lang)}"
     tgt = ""
-    if e.get("target", -1) >= 0:
-        tgt = f" → {_s(e, 'target', lang)}"
-    if e["use"] == "burn":
-        tgt += f" {card_name(e['ref'], lang)}"
     if e["use"] == "see_through":
-        tgt = f" → #{e['ref']}"
-    seat, use, card = _s(e, "seat", lang), name(e["use"], lang), _c(e, "card", lang)
-    return (
-        f"{seat} 使用 #{e['uid']} {use}{tgt} {card}" if lang == "zh" else f"{seat} uses #{e['uid']} {use}{tgt} {card}"
-    )
+        tgt = f" → #{ref}"
+    elif target >= 0:
+        tgt = f" → {_s(e, 'target', lang)}"
+    return f"{seat} 使用 #{e['uid']} {use}{tgt} {card}" if zh else f"{seat} uses #{e['uid']} {use}{tgt} {card}"
+
+
+def use_name(use: str, lang: str = "zh", text_set: str = "") -> str:
+    """What a stack entry is used as: a card type (``锁定``) or a character's skill (``【峨嵋风】``)."""
+    if use in NAMES[lang]:
+        return name(use, lang)
+    return skill_name(use, lang, text_set)
+
+
+_FIZZLE_WHY = {
+    "zh": {
+        "target_gone": "目标已不在",
+        "card_gone": "情报已被拿走",
+        "target_illegal": "目标已不合法",
+        "not_applicable": "此时不适用",
+        "user_gone": "使用者已离开游戏",
+    },
+    "en": {
+        "target_gone": "its target is gone",
+        "card_gone": "the intelligence is gone",
+        "target_illegal": "its target is no longer legal",
+        "not_applicable": "it no longer applies",
+        "user_gone": "its user has left the game",
+    },
+}
 
 
 @line("no_effect")
 def _no_effect(e: dict[str, Any], lang: str, text_set: str) -> str | None:
-    use = name(e["use"], lang)
-    return f"#{e['uid']} {use} 被识破，无效" if lang == "zh" else f"#{e['uid']} {use} is cancelled"
+    use = use_name(e["use"], lang, text_set)
+    return f"#{e['uid']} {use} 被识破，无效" if lang == "zh" else f"#{e['uid']} {use} is seen through: no effect"
 
 
 @line("fizzle")
 def _fizzle(e: dict[str, Any], lang: str, text_set: str) -> str | None:
-    use = name(e["use"], lang)
-    return f"#{e['uid']} {use} 失去目标，无效" if lang == "zh" else f"#{e['uid']} {use} has no effect ({e['why']})"
+    use = use_name(e["use"], lang, text_set)
+    why = _FIZZLE_WHY["zh" if lang == "zh" else "en"].get(e["why"], e["why"])
+    return f"#{e['uid']} {use} 无效果：{why}" if lang == "zh" else f"#{e['uid']} {use} has no effect: {why}"
 
 
 # --- Cards (S-CARD-*) -----------------------------------------------------------------------------------------
@@ -344,9 +444,20 @@ def _returned(e: dict[str, Any], lang: str, text_set: str) -> str | None:
 
 @line("decoded")
 def _decoded(e: dict[str, Any], lang: str, text_set: str) -> str | None:
-    seen = f"：{_c(e, 'card', lang)}" if "card" in e else ""
+    seen = (f"：{_c(e, 'card', lang)}" if lang == "zh" else f": {_c(e, 'card', lang)}") if "card" in e else ""
     seat = _s(e, "seat", lang)
     return f"{seat} 破译了情报{seen}" if lang == "zh" else f"{seat} decodes the intelligence{seen}"
+
+
+PROBE_LINES = {"我是好人": "I'm one of the good guys", "我是卧底": "I'm undercover"}
+"""The two lines a probe card prints, in English (the cards print them in Chinese)."""
+
+
+def probe_line(text: str | None, lang: str = "zh") -> str:
+    """A probe's printed line in ``lang``."""
+    if text is None:
+        return ""
+    return text if lang == "zh" else PROBE_LINES.get(text, text)
 
 
 @line("probe")
@@ -354,7 +465,7 @@ def _probe(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     zh = lang == "zh"
     user, target = _s(e, "user", lang), _s(e, "target", lang)
     if "identity" in e:
-        what = f"{name(e['identity'], lang)}/{name(e['effect'], lang)}/“{e['line']}”"
+        what = f"{name(e['identity'], lang)}/{name(e['effect'], lang)}/“{probe_line(e['line'], lang)}”"
         return f"{user} 试探 {target}：{what}" if zh else f"{user} probes {target}: {what}"
     return f"{user} 试探 {target}" if zh else f"{user} probes {target}"
 
@@ -365,7 +476,7 @@ def _probe_answer(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat = _s(e, "seat", lang)
     a = e["answer"]
     if a == "line":
-        return f"{seat}：“{e['line']}”" if zh else f"{seat} says: “{e['line']}”"
+        return f"{seat}：“{e['line']}”" if zh else f"{seat} says: “{probe_line(e['line'], lang)}”"
     if a == "draw":
         return f"{seat} 执行：抽二张牌" if zh else f"{seat} draws 2"
     if a == "discard":
@@ -438,7 +549,11 @@ def _top_revealed(e: dict[str, Any], lang: str, text_set: str) -> str | None:
 
 @line("inspected")
 def _inspected(e: dict[str, Any], lang: str, text_set: str) -> str | None:
-    seen = f"：{card_name(e['card'], lang)}" if "card" in e else ""
+    seen = (
+        (f"：{card_name(e['card'], lang)}" if lang == "zh" else f": {card_name(e['card'], lang)}")
+        if "card" in e
+        else ""
+    )
     seat = _s(e, "seat", lang)
     return f"{seat} 检视了情报{seen}" if lang == "zh" else f"{seat} looks at the intelligence{seen}"
 
@@ -482,7 +597,10 @@ def _discarded(e: dict[str, Any], lang: str, text_set: str) -> str | None:
 def _skill(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     tgt = f" → {seat_name(e['target'], lang)}" if e.get("target", -1) >= 0 else ""
     seat, skill = _s(e, "seat", lang), skill_name(e["skill"], lang, text_set)
-    return f"{seat} 发动 {skill}{tgt}" if lang == "zh" else f"{seat} uses {skill}{tgt}"
+    effect = skill_effect(e["skill"], lang, text_set)
+    if lang == "zh":
+        return f"{seat} 发动{skill}{tgt}" + (f"：{effect}" if effect else "")
+    return f"{seat} uses {skill}{tgt}" + (f": {effect}" if effect else "")
 
 
 @line("flip")
@@ -500,7 +618,7 @@ def _cover(e: dict[str, Any], lang: str, text_set: str) -> str | None:
 @line("identity_revealed")
 def _identity_revealed(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, identity = _s(e, "seat", lang), name(e["identity"], lang)
-    return f"{seat} 翻开身份牌：{identity}" if lang == "zh" else f"{seat} reveals identity: {identity}"
+    return f"{seat} 翻开身份牌：{identity}" if lang == "zh" else f"{seat} turns his identity face up: {identity}"
 
 
 @line("identities_exchanged")
@@ -524,16 +642,47 @@ def _rescued(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     return f"{seat} 获救" if lang == "zh" else f"{seat} is rescued"
 
 
+def death_how(killer: int | None, lang: str = "zh") -> str:
+    """How a player died (S-DEATH-1): three false intelligence in front of him, the fatal one from ``killer`` (the
+    seat that sent or placed it, A-48; unknown when ``None`` or negative)."""
+    if killer is None or killer < 0:
+        return "面前有三张假情报" if lang == "zh" else "three false intelligence in front of him"
+    who = seat_name(killer, lang)
+    if lang == "zh":
+        return f"面前有三张假情报，致命的一张来自 {who}"
+    return f"three false intelligence in front of him, the fatal one from {who}"
+
+
+def loss_how(why: str, lang: str = "zh", text_set: str = "") -> str:
+    """How a player lost without dying: he could not send intelligence in his turn (S-LOSE-1), or a rule of his
+    character made him lose (小白's 败露: its name and its text)."""
+    if why == "cannot_send":
+        return "他的回合里无法传出情报" if lang == "zh" else "he could not send intelligence in his turn"
+    found = _skill_entry(why, text_set)
+    if found is not None:
+        text = str(found[1]["text"][lang]).rstrip("。.")
+        return (
+            f"{skill_name(why, lang, text_set)}：{text}"
+            if lang == "zh"
+            else f"{skill_name(why, lang, text_set)}: {text}"
+        )
+    return why
+
+
 @line("died")
 def _died(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, identity = _s(e, "seat", lang), name(e["identity"], lang)
-    return f"{seat} 死亡，身份：{identity}" if lang == "zh" else f"{seat} dies; identity: {identity}"
+    how = death_how(e.get("killer"), lang)
+    return f"{seat} 死亡（{how}），身份：{identity}" if lang == "zh" else f"{seat} dies ({how}); identity: {identity}"
 
 
 @line("lost")
 def _lost(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, identity = _s(e, "seat", lang), name(e["identity"], lang)
-    return f"{seat} 输掉游戏，身份：{identity}" if lang == "zh" else f"{seat} loses; identity: {identity}"
+    how = loss_how(e.get("why", ""), lang, text_set)
+    if lang == "zh":
+        return f"{seat} 输掉游戏（{how}），身份：{identity}"
+    return f"{seat} loses the game ({how}); identity: {identity}"
 
 
 @line("declare")
@@ -569,7 +718,7 @@ def result_line(r: dict[str, Any], lang: str = "zh") -> str:
         if lang == "zh"
         else ", ".join(seat_name(w, lang) for w in r["winners"])
     )
-    factions = "、".join(name(f, lang) for f in r["factions"])
+    factions = ("、" if lang == "zh" else ", ").join(name(f, lang) for f in r["factions"])
     reason = REASONS[lang].get(r["reason"], r["reason"])
     if lang == "zh":
         return f"游戏结束（{reason}）：胜者 {winners or '无'} {factions}"

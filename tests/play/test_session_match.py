@@ -10,7 +10,7 @@ from fengsheng.config import Config
 from fengsheng.game import Game
 from fengsheng.play.screen import make_console
 from fengsheng.play.session import Session
-from fengsheng.text import render_event
+from fengsheng.text import render_events
 
 
 def test_the_pause_follows_bot_moves_only_and_the_log_is_whole() -> None:
@@ -29,7 +29,7 @@ def test_the_pause_follows_bot_moves_only_and_the_log_is_whole() -> None:
     assert session.run() == 0 and g.result is not None
     assert paused and human not in paused
     assert len(paused) <= sum(1 for seat, _ in g.history if seat != human)
-    expected = [line for line in (render_event(e, "zh") for e in g.events_for(human)) if line]
+    expected = render_events(g.events_for(human), "zh", viewer=human)
     assert [line for line in session.log if line in expected] == expected  # every event once, in order
 
 

@@ -96,7 +96,7 @@ def test_questions_and_the_log_use_the_games_texts() -> None:
     assert BLADE_004[2] in describe_decision(view, "zh")  # a skill only the 004 text set has
     Script(g).do("3: skill dao_feng.3")
     skill = next(e for e in g.events_for(3) if e["kind"] == "skill")
-    assert render_event(skill, "zh", "004") == "3号 发动 「刀锋 3」"
+    assert render_event(skill, "zh", "004") == "3号 发动【刀锋】：抽取2张卡牌。之后，将1张手牌给其左手边玩家"
     char = {"kind": "character", "seat": 1, "character": "standard.guai_dao_a_shi", "face_up": True}
     assert "怪盗九九" in (render_event(char, "zh", "004") or "") and "怪盗阿十" in (render_event(char, "zh") or "")
 

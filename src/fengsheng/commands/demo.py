@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from fengsheng.commands.common import add_character_args, add_game_args, bad_seat, config_from
-from fengsheng.text import render_event
+from fengsheng.text import render_events
 
 
 def run(args: argparse.Namespace) -> int:
@@ -24,10 +24,8 @@ def run(args: argparse.Namespace) -> int:
         events = g.events_for(args.seat)
     else:
         events = [e.full() for e in g.events]  # bots only: show everything, hidden cards included
-    for e in events:
-        line = render_event(e, args.lang, g.config.character_texts)
-        if line:
-            print(line)
+    for line in render_events(events, args.lang, g.config.character_texts, viewer=args.seat):
+        print(line)  # as a seat saw it, that seat's identity line says "you"; else nobody is "you"
     return 0
 
 

@@ -87,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
         live=live,
         echo=not sys.stdin.isatty(),
         record_path=record,
+        notes=args.notes,
     )
     return session.run()
 
@@ -111,6 +112,11 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--record", default=None, help=f"where to save the record (default {RECORDS_DIR}/play-<time>-seed<S>.json)"
+    )
+    p.add_argument(
+        "--notes",
+        action="store_true",
+        help="show your notebook (identity odds from what you saw, and why) on the screen; `notes` shows it anyway",
     )
     p.add_argument("--no-colour", "--no-color", dest="no_colour", action="store_true", help="plain text, no colours")
     p.set_defaults(func=run)

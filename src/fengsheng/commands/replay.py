@@ -16,7 +16,7 @@ from typing import Any
 
 from fengsheng.commands.common import bad_seat
 from fengsheng.errors import FengshengError, RecordError
-from fengsheng.text import LANGS, render_event
+from fengsheng.text import LANGS, render_events
 
 
 def _load(path: str, game: int | None) -> dict[str, Any]:
@@ -71,10 +71,8 @@ def run(args: argparse.Namespace) -> int:
     if bad_seat("replay", args.seat, g.n):
         return 2
     if args.show or args.seat is not None:
-        for e in g.events_for(args.seat):
-            line = render_event(e, args.lang, g.config.character_texts)
-            if line:
-                print(line)
+        for line in render_events(g.events_for(args.seat), args.lang, g.config.character_texts, args.seat):
+            print(line)
     print(("reproduced " if en else "复现成功 ") + json.dumps(g.result, ensure_ascii=False, sort_keys=True))
     return 0
 

@@ -13,6 +13,7 @@ import io
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -31,9 +32,12 @@ from fengsheng.play.words import (
     skill_label,
     who,
 )
-from fengsheng.text import REASONS, card_name, name, seat_name
+from fengsheng.text import REASONS, card_name, death_how, loss_how, name, probe_line, seat_name
 
 CHARACTERS = all_characters()  # the character catalog of every edition, for names and help texts
+
+LOG_FIT_MAX = 12  # log lines on a fitted boxed screen, at most
+LOG_FIT_MIN = 3  # and at least (else the small screen)
 
 STYLE = {
     "red": "bold red",
@@ -74,16 +78,21 @@ def colourize(line: str | Text, me: int | None = None, lang: str = ZH) -> Text:
     return t
 
 
-def _intel_counts(cards: list[int], lang: str) -> Text:
+def _intel_counts(cards: list[int], lang: str, short: bool = False) -> Text:
+    """``红1 蓝0 黑2``; ``short``: the colours held only (``红1 黑2``, ``—`` for none), for the small screen."""
     from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
 
     out = Text()
-    for i, colour in enumerate(("red", "blue", "black")):
+    for colour in ("red", "blue", "black"):
         n = sum(1 for c in cards if STANDARD_DECK[c].colour == colour)
-        if i:
+        if short and not n:
+            continue
+        if out.plain:
             out.append(" ")
         label = f"{name(colour, lang)}{n}" if lang == ZH else f"{name(colour, lang)} {n}"
         out.append(label, style=STYLE[colour] if n else STYLE["dim"])
+    if not out.plain:
+        out.append("—", style=STYLE["dim"])
     return out
 
 
@@ -180,7 +189,7 @@ def render_me(view: dict[str, Any], lang: str = ZH, compact: bool = False) -> Re
                 _t(
                     lang,
                     f"{seat_name(p['user'], lang)} 试探了你：{card_name(p.get('card'), lang)} “{p['line']}”",
-                    f"{seat_name(p['user'], lang)} probed you: {card_name(p.get('card'), lang)} “{p['line']}”",
+                    f"{seat_name(p['user'], lang)} probed you: {card_name(p.get('card'), lang)} “{probe_line(p['line'], 'en')}”",
                 ),
                 None,
                 lang,
@@ -338,6 +347,190 @@ def render_screen(
     return Group(*parts)
 
 
+def _seat_cell(info: dict[str, Any], view: dict[str, Any], lang: str) -> Text:
+    """One seat on one line, for the small screen, most important first (a long character name is what gets cut):
+    ``1号 ？ 蓝1 黑1 手1 当前·情报在此 大美女``."""
+    me = view.get("seat")
+    s = info["seat"]
+    t = view.get("transit") or {}
+    out = not info["alive"] or info["lost"]
+    cell = Text(who(s, lang, me), style=STYLE["me"] if s == me else "bold")
+    cell.append(" ")
+    cell.append_text(_identity_text(info.get("identity"), lang))
+    if out:  # his cards are gone (S-DEATH-4): only who he was
+        cell.append(
+            " " + (_t(lang, "死亡", "dead") if not info["alive"] else _t(lang, "出局", "out")), style=STYLE["dim"]
+        )
+        return _one_line(cell)
+    cell.append(" ")
+    cell.append_text(_intel_counts(info["intel"], lang, short=True))
+    cell.append(_t(lang, f" 手{info['hand_count']}", f" hand {info['hand_count']}"))
+    notes: list[str] = []
+    if s == view.get("current"):
+        notes.append(_t(lang, "当前", "to play"))
+    if s in view.get("locks", []):
+        notes.append(_t(lang, "锁定", "locked"))
+    if s in (t.get("lured") or []):
+        notes.append(_t(lang, "调离", "lured"))
+    if t and t.get("holder") == s:
+        notes.append(_t(lang, "情报在此", "has it"))
+    if notes:
+        cell.append(" " + _t(lang, "·", ", ").join(notes), style=STYLE["warn"])
+    if info.get("has_character"):
+        cell.append(" ")
+        cell.append_text(_character_cell(info, lang, s == me, view.get("character_texts", "")))
+    return _one_line(cell)
+
+
+def _one_line(t: Text) -> Text:
+    t.no_wrap = True
+    t.overflow = "ellipsis"
+    return t
+
+
+def render_small(
+    view: dict[str, Any],
+    lang: str = ZH,
+    log: list[str] | None = None,
+    width: int = 80,
+    stack_lines: int = 3,
+    columns: int | None = None,
+    tight: bool = False,
+) -> RenderableType:
+    """The screen for a small terminal (80×24): no boxes; your identity, character, skills and hand first, then every
+    other seat folded two or three to a line, the intelligence in transit, the top of the stack, and as many log lines
+    (one line each) as it is given."""
+    me_seat = view["seat"]
+    me = view["me"]
+    texts = view.get("character_texts", "")
+    out: list[RenderableType] = []
+    header: list[RenderableType] = out if not tight else []  # tight: the question says whose turn and what phase
+    deck = _t(
+        lang,
+        f" · 牌库{view['deck_count']} 弃{len(view['discard'])}",
+        f" · deck {view['deck_count']} discard {len(view['discard'])}",
+    )
+    header.append(
+        _one_line(Text(_t(lang, "风声 · ", "The Message · ") + phase_words(view, lang) + deck, style="bold reverse"))
+    )
+    head = Text()
+    head.append(_t(lang, f"你是{seat_name(me_seat, lang)}", f"You are {seat_name(me_seat, lang)}"), style=STYLE["me"])
+    head.append(" · ")
+    head.append_text(_identity_text(me.get("identity"), lang))
+    cid = me.get("character")
+    if cid is not None and find_character(cid, texts) is not None:
+        t = character_text(cid, lang, texts)
+        face = view["seats"][me_seat].get("face_up")
+        head.append(" · ")
+        head.append(f"【{t['name']}】" if lang == ZH else f"[{t['name']}]", style="bold")
+        head.append(_t(lang, "" if face else "（盖伏）", "" if face else " (face down)"))
+        head.append(" " + _t(lang, "", " ").join(skill_label(sk["id"], lang, texts) for sk in t["skills"]))
+    elif me.get("characters_dealt"):
+        head.append(
+            _t(lang, " · 发给你：", " · dealt: ")
+            + " / ".join(character_name(c, lang, texts) for c in me["characters_dealt"])
+        )
+    head.append(_t(lang, " · 情报 ", " · intel "))
+    head.append_text(_intel_counts(view["seats"][me_seat]["intel"], lang, short=True))
+    hand = me.get("hand", [])
+    h = Text(_t(lang, f"手牌（{len(hand)}）：", f"Hand ({len(hand)}): "), style="bold")
+    h.append(" ".join(card_name(c, lang) for c in hand) if hand else _t(lang, "（无）", "(none)"))
+    if tight:
+        head.append(" · ")
+        head.append_text(h)
+        out.append(colourize(head, None, lang))
+    else:
+        out.append(head)
+        out.append(colourize(h, None, lang))
+    if me.get("can_declare"):
+        out.append(Text(_t(lang, "你现在可以宣告胜利！", "You can declare victory now!"), style=STYLE["good"]))
+    others = [info for info in view["seats"] if info["seat"] != me_seat]
+    cells = [_seat_cell(info, view, lang) for info in others]
+    if columns is None:  # as many to a line as fit whole, up to three
+        longest = max((cell_len(c.plain) for c in cells), default=0)
+        columns = next((n for n in (3, 2) if longest <= width // n - 1), 1)
+    grid = Table.grid(expand=True, padding=(0, 1))
+    for _ in range(columns):
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    for i in range(0, len(others), columns):
+        row: list[RenderableType] = list(cells[i : i + columns])
+        row += [Text("")] * (columns - len(row))
+        grid.add_row(*row)
+    out.append(grid)
+    stack = view.get("stack") or []
+    if tight and stack:
+        top = describe_use(stack[-1], lang, me_seat, texts)
+        more = _t(lang, f"（另有 {len(stack) - 1} 张）", f" (+{len(stack) - 1} more)") if len(stack) > 1 else ""
+        line = _transit_text(view, lang)
+        line.append_text(colourize(_t(lang, f" · 待结算：{top}{more}", f" · to resolve: {top}{more}"), me_seat, lang))
+        out.append(line)
+        stack = []
+    else:
+        out.append(_transit_text(view, lang))
+    if stack:
+        shown = list(reversed(stack))[: max(1, stack_lines)]
+        for i, entry in enumerate(shown):
+            prefix = _t(lang, "待结算：", "To resolve: ") if i == 0 else "          "
+            mark = _t(lang, " ← 最先结算", " ← first") if i == 0 else ""
+            if i == len(shown) - 1 and len(stack) > len(shown):
+                mark += _t(lang, f"（另有 {len(stack) - len(shown)} 张）", f" (+{len(stack) - len(shown)} more)")
+            out.append(
+                _one_line(colourize(f"{prefix}{describe_use(entry, lang, me_seat, texts)}{mark}", me_seat, lang))
+            )
+    if log:
+        out.append(Text(_t(lang, "── 记录 ──", "── Log ──"), style=STYLE["dim"]))
+        out.extend(_one_line(colourize(line, me_seat, lang)) for line in log)
+    return Group(*out)
+
+
+def _measure(renderable: RenderableType, width: int) -> int:
+    """How many lines ``renderable`` takes at ``width``."""
+    console = Console(file=io.StringIO(), width=width, color_system=None, no_color=True, legacy_windows=False)
+    return len(console.render_lines(renderable, console.options, pad=False))
+
+
+def fit_screen(
+    view: dict[str, Any],
+    lang: str = ZH,
+    log: list[str] | None = None,
+    question: RenderableType | None = None,
+    width: int = 80,
+    height: int = 24,
+    spare: int = 1,
+    notes: RenderableType | None = None,
+) -> RenderableType:
+    """The screen and the question, fitted to a terminal of ``width`` × ``height`` (``spare`` lines left for the
+    prompt): the boxed screen when it fits (with ``notes`` if they fit too, and as much of the log as fits, at least
+    three lines), else the small screen (:func:`render_small`) with the log and the stack cut to what fits. Your
+    identity, your hand, the intelligence in transit and the question are in every one."""
+    log = log or []
+    q = [question] if question is not None else []
+    room = height - spare - (_measure(question, width) if question is not None else 0)
+    extras = [notes] if notes is not None else []
+    for extra in (extras, []) if extras else ([],):
+        for compact in (False, True):
+            base = _measure(Group(render_screen(view, lang, None, compact), *extra), width)
+            if not log and base <= room:
+                return Group(render_screen(view, lang, None, compact), *extra, *q)
+            for count in range(min(len(log), LOG_FIT_MAX), min(len(log), LOG_FIT_MIN) - 1, -1):
+                if base + 2 + count > room:
+                    continue  # every line takes at least one row
+                screen = Group(render_screen(view, lang, log[-count:], compact), *extra)
+                if _measure(screen, width) <= room:
+                    return Group(screen, *q)
+    # (stack lines, seats to a line, tight): less and less, until it fits
+    levels: list[tuple[int, int | None, bool]] = [(3, None, False), (1, None, False), (1, 3, False), (1, 3, True)]
+    for stack_lines, columns, tight in levels:
+        small = render_small(view, lang, None, width, stack_lines, columns, tight)
+        base = _measure(small, width)
+        if base <= room or (stack_lines, columns, tight) == levels[-1]:
+            count = max(0, min(len(log), room - base - 1))
+            if count:
+                small = render_small(view, lang, log[-count:], width, stack_lines, columns, tight)
+            return Group(small, *q)
+    raise AssertionError("unreachable")
+
+
 def render_question(view: dict[str, Any], choices: list[tuple[int, str, Any]], lang: str = ZH) -> RenderableType:
     """The decision: what is asked and the numbered options (``choices`` from ``describe_options``)."""
     me = view.get("seat")
@@ -349,7 +542,8 @@ def render_question(view: dict[str, Any], choices: list[tuple[int, str, Any]], l
             if find_character(o.name, texts) is not None:
                 from fengsheng.play.words import character_help
 
-                lines.append(Text(character_help(o.name, lang, texts)))
+                # one line per skill, cut at the terminal's edge: the question must fit 80×24 (? N gives it all)
+                lines.extend(_one_line(Text(part)) for part in character_help(o.name, lang, texts).splitlines())
     width = len(str(max((n for n, _, _ in choices), default=0)))
     for n, words, _ in choices:
         lines.append(colourize(Text(f"  {n:>{width}}. {words}"), me, lang))
@@ -421,8 +615,37 @@ def result_why(result: dict[str, Any], view: dict[str, Any], characters: list[st
     return str(REASONS[lang].get(reason, reason))
 
 
-def render_result(view: dict[str, Any], characters: list[str | None], lang: str = ZH) -> RenderableType:
-    """The end of the game: who won and why, every identity and character."""
+def fates(events: list[dict[str, Any]], lang: str = ZH, text_set: str = "", me: int | None = None) -> list[str]:
+    """How each player who left the game left it, in order, from the ``died`` and ``lost`` events: ``3号 第1个死亡：
+    面前有三张假情报，致命的一张来自 2号`` / ``1号 输掉游戏：他的回合里无法传出情报``."""
+    out: list[str] = []
+    for e in events:
+        if e["kind"] == "died":
+            how = death_how(e.get("killer"), lang)
+            order = e.get("order", 0)
+            out.append(
+                _t(
+                    lang,
+                    f"{who(e['seat'], lang, me)} 第{order}个死亡：{how}",
+                    f"{who(e['seat'], lang, me)} died (#{order}): {how}",
+                )
+            )
+        elif e["kind"] == "lost":
+            how = loss_how(e.get("why", ""), lang, text_set)
+            out.append(
+                _t(lang, f"{who(e['seat'], lang, me)} 输掉游戏：{how}", f"{who(e['seat'], lang, me)} lost: {how}")
+            )
+    return out
+
+
+def render_result(
+    view: dict[str, Any],
+    characters: list[str | None],
+    lang: str = ZH,
+    events: list[dict[str, Any]] | None = None,
+) -> RenderableType:
+    """The end of the game: who won and why, every identity and character, and (from ``events``, the viewer's) how
+    each dead player died and each lost player lost."""
     result = view.get("result") or {}
     me = view.get("seat")
     winners = set(result.get("winners", []))
@@ -473,6 +696,8 @@ def render_result(view: dict[str, Any], characters: list[str | None], lang: str 
         ]
         table.add_row(*cells)
     lines.append(table)
+    for fate in fates(events or [], lang, texts, me):
+        lines.append(colourize(fate, me, lang))
     turns = result.get("turns")
     if turns:
         lines.append(Text(_t(lang, f"共 {turns} 回合", f"{turns} turns")))
@@ -522,6 +747,8 @@ def to_text(renderable: RenderableType, width: int = 100) -> str:
 __all__ = [
     "STYLE",
     "colourize",
+    "fates",
+    "fit_screen",
     "make_console",
     "phase_words",
     "prompt_text",
@@ -531,6 +758,7 @@ __all__ = [
     "render_result",
     "render_screen",
     "render_seats",
+    "render_small",
     "render_table",
     "result_why",
     "saved_words",

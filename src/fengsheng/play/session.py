@@ -29,9 +29,11 @@ from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
 from fengsheng.match import HUMAN, Match, Player
+from fengsheng.play.notes import FACTS_SHOWN, notebook, render_notes
 from fengsheng.play.screen import (
     STYLE,
     colourize,
+    fit_screen,
     prompt_text,
     render_log,
     render_question,
@@ -52,10 +54,9 @@ from fengsheng.play.words import (
     skill_text,
 )
 from fengsheng.record import replay, save
-from fengsheng.text import render_event
+from fengsheng.text import render_events
 
 LOG_PANE = 10  # log lines on the screen
-LOG_PANE_MIN = 3  # on a small terminal, at least this many
 LOG_PANE_MAX = 60  # when lines were not streamed, everything since the last screen, up to this many
 LOG_DEFAULT = 30  # `log` without a number
 
@@ -95,6 +96,7 @@ class Session:
     """A game with one human seat. ``read(prompt)`` returns one line (raises ``EOFError`` at the end of input).
 
     ``live``: the output is a terminal (clear the screen before each question, stream the log as it happens).
+    ``notes``: show the notebook panel (play/notes.py) on the screen; ``notes on|off`` toggles it.
     ``delay``: seconds to pause after a bot's move that the human could see. ``echo``: print each answer read (when
     the input is not a terminal, so a transcript reads well).
     """
@@ -112,6 +114,7 @@ class Session:
         echo: bool = False,
         record_path: Path | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        notes: bool = False,
     ) -> None:
         self.g = game
         self.human = human
@@ -124,6 +127,7 @@ class Session:
         self.echo = echo
         self.record_path = record_path
         self.sleep = sleep
+        self.notes = notes  # the notebook panel on the screen (the `notes` command shows it either way)
         self.stream = live or self.delay > 0
         self.log: list[str] = []
         self.shown = 0  # log lines already shown on a screen
@@ -227,7 +231,7 @@ class Session:
         assert self.match is not None
         events = self.match.new_events(self.human)
         texts = self.g.config.character_texts
-        lines = [line for line in (render_event(e, self.lang, texts) for e in events) if line]
+        lines = render_events(events, self.lang, texts, viewer=self.human)
         if any(e["kind"] in ("died", "lost") and e.get("seat") == self.human for e in events):
             lines.append(
                 _t(
@@ -255,22 +259,22 @@ class Session:
         """The screen, then the question. On a terminal: cleared first, and the log pane shortened so that the
         whole screen fits the window when it can."""
         pane = self._pane()
-        compact = False
-        if self.live:
+        notes = self._notes(view) if self.notes else None
+        if self.live:  # fitted to the window: boxed when it fits, else the small screen (play/screen.py)
             self.console.clear()
-            height = self.console.size.height
-            extra = 2 + (self._height(question) if question is not None else 0)  # + the prompt line, + one spare
-            room = height - extra - self._height(render_screen(view, self.lang, []))
-            if room < LOG_PANE_MIN:
-                compact = True
-                room = height - extra - self._height(render_screen(view, self.lang, [], compact=True))
-            pane = pane[-max(LOG_PANE_MIN, room) :] if room < len(pane) else pane
-        self.console.print(render_screen(view, self.lang, pane, compact))
+            size = self.console.size
+            self.console.print(fit_screen(view, self.lang, pane, question, size.width, size.height, 2, notes))
+            return
+        self.console.print(render_screen(view, self.lang, pane))
+        if notes is not None:
+            self.console.print(notes)
         if question is not None:
             self.console.print(question)
 
-    def _height(self, renderable: RenderableType) -> int:
-        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+    def _notes(self, view: dict[str, Any], facts: int = FACTS_SHOWN) -> RenderableType:
+        """The human's notebook, from his view and the events he saw only."""
+        notes = notebook(view, self.g.events_for(self.human), self.lang)
+        return render_notes(notes, self.lang, self.human, facts)
 
     def ask(self) -> Option:
         """Ask the human the pending decision until a valid answer comes. Never touches the game state."""
@@ -339,6 +343,11 @@ class Session:
         if head in ("look", "screen", "l", "桌面", "看"):
             self.console.print(render_screen(view, lang, self.log[-LOG_PANE:]))
             return None
+        if head in ("notes", "note", "笔记"):
+            if rest in ("on", "off", "开", "关"):
+                self.notes = rest in ("on", "开")
+            self.console.print(self._notes(view, facts=0))
+            return None
         if head in ("quit", "exit", "退出"):
             raise Quit
         try:  # the option notation itself (``pass``, ``play c23 lock @3``) is accepted too
@@ -398,7 +407,7 @@ class Session:
         if self.live:
             self.console.clear()
         self.console.print(render_screen(view, self.lang, self._pane()))
-        self.console.print(render_result(view, characters, self.lang))
+        self.console.print(render_result(view, characters, self.lang, self.g.events_for(self.human)))
         if path is not None:
             self.say(saved_words(path, self.human, self.lang))
 

@@ -33,7 +33,7 @@ from fengsheng.core.options import (
     parse_option,
 )
 from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
-from fengsheng.text import CARD_TEXT, card_name, name, seat_name
+from fengsheng.text import CARD_TEXT, card_name, name, probe_line, seat_name
 
 CHARACTERS = all_characters()  # the character catalog of every edition, for names and help texts
 
@@ -215,8 +215,10 @@ def describe_option(
             what = f"：{name(probe['effect'], lang)}" if probe and lang == ZH else ""
             what = f": {name(probe['effect'], lang)}" if probe and lang == EN else what
             return _t(lang, f"执行试探上的效果{what}", f"Do the probe's effect{what}")
-        line = f"：“{probe['line']}”" if probe else ""
-        return _t(lang, f"说出台词{line}", f"Say the line{line.replace('：', ': ')}")
+        said = probe_line(probe["line"], lang) if probe else ""
+        return _t(
+            lang, f"说出台词：“{said}”" if probe else "说出台词", f"Say the line: “{said}”" if probe else "Say the line"
+        )
     if k == CHOOSE:
         if o.name:
             cname = _char_name(o.name, lang, _texts(view))
@@ -534,6 +536,7 @@ def commands_help(lang: str = ZH) -> str:
         "  help 规则      游戏规则简介\n"
         "  log [N]        重看最近 N 条记录（默认 30）\n"
         "  look           重新显示牌桌\n"
+        "  notes [on|off] 笔记：每个座位的身份可能性和依据（on/off：在牌桌上显示或隐藏）\n"
         "  quit           退出（保存对局记录）",
         'Type an option\'s number to choose it (0 is always "pass"). Other commands:\n'
         "  ?              this help, with the cards and characters of the current question\n"
@@ -541,6 +544,7 @@ def commands_help(lang: str = ZH) -> str:
         "  help rules     a short summary of the rules\n"
         "  log [N]        show the last N events again (default 30)\n"
         "  look           show the table again\n"
+        "  notes [on|off] your notebook: how likely each seat's identity is, and why (on/off: show it on the screen)\n"
         "  quit           leave the game (the record is saved)",
     )
 

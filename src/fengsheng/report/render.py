@@ -43,7 +43,7 @@ T: dict[str, dict[str, str]] = {
         "plots_skipped": "图表：已跳过（{why}）",
         "no_matplotlib": "未安装 matplotlib：pip install -e '.[report]'",
         "disabled": "--no-plots",
-        "labels_en": "（未找到中文字体，图中文字用英文）",
+        "labels_en": "（未找到中文字体，图中文字用英文；pip install -e '.[report]' 会装上 Noto Sans CJK）",
         "no_games": "没有已完成的对局。",
     },
     "en": {
