@@ -8,7 +8,7 @@ import random
 import pytest
 
 from fengsheng import Config, Game
-from fengsheng.choices import MAX_LINES, Choice, choice_tree, walk
+from fengsheng.choices.tree import MAX_LINES, Choice, choice_tree, walk
 from fengsheng.core.options import Option
 from fengsheng.play.words import _sameness
 from fengsheng.scenario import Scenario
