@@ -158,7 +158,7 @@ SWITCHES = ("my_turn", "see_through", "my_passing", "at_me", "intercept", "skill
 
 SWITCH_WORDS: dict[str, tuple[str, str]] = {
     "my_turn": ("我的出牌阶段", "my play phase"),
-    "see_through": ("与我有关的牌可以识破时", "识破 on cards that concern me"),
+    "see_through": ("与我有关的牌可以识破时", "See Through on cards that concern me"),
     "my_passing": ("我传出的情报（锁定、调虎离山）", "my own passing (lock, lure away)"),
     "at_me": ("到我面前的情报（破译、退回）", "intelligence in front of me (decode, return)"),
     "intercept": ("可以截获看得见的情报时", "a visible intelligence I could intercept"),
@@ -196,12 +196,12 @@ def matters(uid: int, view: dict[str, Any]) -> bool:
         return False  # our own card: nothing to cancel
     if entry["use"] == "see_through":
         inner = _entry(view, entry.get("ref", -1))
-        return inner is not None and inner["user"] in side
+        return inner is not None and bool(inner["user"] in side)
     target = entry.get("target", -1)
     if target in side:
-        return entry["use"] != "probe"  # a 试探 asks a question; answering it costs little (see AskPolicy.probes)
+        return bool(entry["use"] != "probe")  # a 试探 only asks a question: not worth a 识破 prompt every time
     transit = view.get("transit") or {}
-    return entry["use"] in _ON_TRANSIT | _STEERING and transit.get("sender") in side
+    return bool(entry["use"] in _ON_TRANSIT | _STEERING and transit.get("sender") in side)
 
 
 def pointless(o: Option, view: dict[str, Any]) -> bool:
@@ -209,11 +209,11 @@ def pointless(o: Option, view: dict[str, Any]) -> bool:
     if o.kind not in (PLAY, SKILL):
         return False
     if o.kind == SKILL and o.use in _NEEDS_TARGET_INTEL and o.target >= 0:
-        return not view["seats"][o.target]["intel"]
+        return not bool(view["seats"][o.target]["intel"])
     if o.use in _STEERING and o.target >= 0:
         t = view.get("transit") or None
         if t is not None and t.get("method") == DIRECT and not t.get("back") and t.get("target", -1) >= 0:
-            return o.target != t["target"]
+            return bool(o.target != t["target"])
     if o.use == "see_through":
         entry = _entry(view, o.ref)
         return entry is not None and entry["user"] == view["seat"]
