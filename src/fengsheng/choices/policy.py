@@ -16,7 +16,7 @@ asked when (default policy):
   截获, a character skill.
 
 Never offered (``prune``): an option that can have no effect: 狙击 at a seat with no intelligence; 锁定, 调虎离山 or
-声东击西 at a seat a 直达 card does not go to; a 识破 on your own card.
+声东击西 at a seat a 直达 card does not go to; 破译 of a card you already see; a 识破 on your own card.
 
 ``AskPolicy.everything()`` (``--ask all``) asks every question with more than one option and offers every option:
 today's terminal.
@@ -36,7 +36,7 @@ _NEEDS_TARGET_INTEL = frozenset({"shan_ling.1"})
 # uses that steer a card in transit towards or away from a seat (pointless at a seat a 直达 does not go to)
 _STEERING = frozenset({"lock", "lure_away", "fu_she.1"})
 _INTERCEPTING = frozenset({"intercept", "e_mei_feng.1"})
-_ON_TRANSIT = frozenset({"intercept", "decode", "return", "e_mei_feng.1"})
+_ON_TRANSIT = frozenset({"intercept", "return", "e_mei_feng.1"})  # another's use that takes or turns our card
 _COLOUR = {"underground": "red", "military_intel": "blue"}  # the true intelligence each faction needs (S-INTEL-1)
 
 
@@ -105,8 +105,12 @@ class AskPolicy:
             return self.at_me and transit.get("holder") == me and transit.get("card") is None
         if transit is not None and o.use == "return":
             return self.at_me and transit.get("holder") == me and me in (view.get("locks") or [])
+        if o.kind == SKILL and transit is not None and transit.get("holder") == me and d_context(view) == "step2":
+            return self.at_me  # a skill for the intelligence that reached you (一点圆's look before you decide)
         if o.kind == SKILL:
             return self.skills and at_stake(view) and view.get("current") != me and _quiet_end(view)
+        if o.use == "burn" and o.target == me and _quiet_end(view):
+            return self.at_me and _black_count(view, me) >= 2  # the next false intelligence would kill you
         return False
 
 
@@ -121,6 +125,17 @@ def worth_steering(transit: dict[str, Any], view: dict[str, Any]) -> bool:
     colour = DECK[card].colour
     mine = _COLOUR.get((view.get("me") or {}).get("identity") or "")
     return colour == "black" or (colour == mine and transit.get("method") == DIRECT)
+
+
+def d_context(view: dict[str, Any]) -> str:
+    """The pending decision's context (the window kind)."""
+    return str((view.get("decision") or {}).get("context", ""))
+
+
+def _black_count(view: dict[str, Any], seat: int) -> int:
+    from fengsheng.editions.standard.deck import DECK
+
+    return sum(DECK[c].colour == "black" for c in view["seats"][seat]["intel"])
 
 
 def _quiet_end(view: dict[str, Any]) -> bool:
@@ -198,9 +213,11 @@ def matters(uid: int, view: dict[str, Any]) -> bool:
         inner = _entry(view, entry.get("ref", -1))
         return inner is not None and bool(inner["user"] in side)
     target = entry.get("target", -1)
+    transit = view.get("transit") or {}
+    if entry["use"] in _STEERING and transit.get("sender") not in side:
+        return False  # another side's card steered past or onto us: nothing of ours is at stake
     if target in side:
         return bool(entry["use"] != "probe")  # a 试探 only asks a question: not worth a 识破 prompt every time
-    transit = view.get("transit") or {}
     return bool(entry["use"] in _ON_TRANSIT | _STEERING and transit.get("sender") in side)
 
 
@@ -214,6 +231,9 @@ def pointless(o: Option, view: dict[str, Any]) -> bool:
         t = view.get("transit") or None
         if t is not None and t.get("method") == DIRECT and not t.get("back") and t.get("target", -1) >= 0:
             return bool(o.target != t["target"])
+    if o.use == "decode":
+        t = view.get("transit") or None
+        return t is not None and t.get("card") is not None  # you already see the card
     if o.use == "see_through":
         entry = _entry(view, o.ref)
         return entry is not None and entry["user"] == view["seat"]
