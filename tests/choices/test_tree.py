@@ -3,7 +3,9 @@ longer than MAX_LINES, keys are unique, and the levels are what, as which card, 
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
 import pytest
 
@@ -95,6 +97,24 @@ def test_levels_are_what_then_on_whom() -> None:
         assert {c.option.target for c in card.children if c.option is not None} == {1, 2, 3, 4}
         assert all(c.words.en.startswith("P") for c in card.children)
     assert root.widest() == 6
+
+
+def _leaf_options(node: dict[str, Any]) -> list[str]:
+    if "option" in node:
+        return [str(node["option"])]
+    return [o for child in node["children"] for o in _leaf_options(child)]
+
+
+def test_the_tree_as_json_names_each_option_once() -> None:
+    g = Game.new(Config(players=5, characters=True), 8)
+    rng = random.Random(8)
+    seen = 0
+    while g.decision is not None and seen < 200:
+        d = g.decision
+        tree = choice_tree(d.options, g.view(d.seat), d.kind, d.context, merge_same=False).to_dict()
+        assert sorted(_leaf_options(json.loads(json.dumps(tree)))) == sorted(str(o) for o in d.options)
+        seen += 1
+        g.step(rng.randrange(len(d.options)))
 
 
 def test_a_long_level_is_grouped_by_card_type() -> None:

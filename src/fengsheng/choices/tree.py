@@ -125,6 +125,20 @@ class Choice:
                 n += 1
         return out
 
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form for a client: key, words and help in both languages, the option's notation on a leaf
+        (what to send back to ``g.act``), the children in their numbered order otherwise."""
+        d: dict[str, Any] = {
+            "key": self.key,
+            "words": {ZH: self.words.zh, EN: self.words.en},
+            "help": {ZH: self.help.zh, EN: self.help.en},
+        }
+        if self.option is not None:
+            d["option"] = str(self.option)
+        else:
+            d["children"] = [dict(child.to_dict(), number=n) for n, child in self.numbered()]
+        return d
+
     def widest(self) -> int:
         """The most children any level of this tree shows at once."""
         return max((len(node.children) for node in self.nodes()), default=0)

@@ -578,6 +578,17 @@ class Session:
             self.say(text)
             return
         parts = [commands_help(lang)]
+        if not self.flat:
+            parts.append(
+                _t(
+                    lang,
+                    "  0 / b          （第二步起）返回上一步\n"
+                    "  settings       哪些响应时机问你（默认只问与你有关的；settings all 全部都问）",
+                    "  0 / b          (from the second step on) back one step\n"
+                    "  settings       which response windows you are asked (default: those that concern you; "
+                    "settings all: every one)",
+                )
+            )
         me = view.get("me") or {}
         texts = view.get("character_texts", "")
         if me.get("character"):
