@@ -151,10 +151,6 @@ def _both(fn: Any, *args: Any) -> Words:
     return Words(fn(*args, ZH), fn(*args, EN))
 
 
-def _tw(zh: str, en: str) -> Words:
-    return Words(zh, en)
-
-
 _REPS: dict[tuple[Any, ...], int] = {}  # a card face -> the first card id of the deck with it
 
 
@@ -182,19 +178,19 @@ def _seat_step(seat: int, view: dict[str, Any] | None) -> Step:
     return Step(f"@{seat}", words, helps)
 
 
-def _card_step(card: int, merge_same: bool, prefix: Words | None = None, key_prefix: str = "") -> Step:
+def _card_step(card: int, merge_same: bool, prefix: Words | None = None) -> Step:
     cname = Words(card_name(card, ZH), card_name(card, EN))
     words = cname if prefix is None else Words(f"{prefix.zh}{cname.zh}", f"{prefix.en}{cname.en}")
     ctype = STANDARD_DECK[card].type
     helps = Words(card_help(ctype, ZH), card_help(ctype, EN))
     group_words = Words(name(ctype, ZH), name(ctype, EN))
-    return Step(key_prefix + _card_key(card, merge_same), words, helps, group=f"t:{ctype}", group_words=group_words)
+    return Step(_card_key(card, merge_same), words, helps, group=f"t:{ctype}", group_words=group_words)
 
 
 def _ref_step(o: Option, merge_same: bool) -> Step:
     words = Words(card_name(o.ref, ZH), card_name(o.ref, EN))
     ctype = STANDARD_DECK[o.ref].type
-    return Step("x" + _card_key(o.ref, merge_same), words, Words(card_help(ctype, ZH), card_help(ctype, EN)))
+    return Step("x" + _card_key(o.ref, merge_same)[1:], words, Words(card_help(ctype, ZH), card_help(ctype, EN)))
 
 
 def _stack_step(uid: int, view: dict[str, Any] | None) -> Step:
