@@ -176,3 +176,11 @@ def test_end_of_input_message_has_its_space(tmp_path: Path) -> None:
     session, out = scripted_session(g, [], lang="en", record=tmp_path / "r.json")
     assert session.run() == 0
     assert "End of input: the game was not finished. The record is saved: " in out.getvalue().replace("\n", "")
+
+
+def test_an_option_typed_in_its_notation_is_taken_at_any_level(tmp_path: Path) -> None:
+    g = _last_card_game()
+    session, out = scripted_session(g, ["1", "pass", "quit"], lang="en", record=tmp_path / "r.json")
+    assert session.run() == 0
+    assert g.decision is not None and g.decision.kind == "send"  # passed from inside the lock's level
+    assert "← Back" in out.getvalue()

@@ -338,7 +338,7 @@ class Session:
             low, high = min(n for n, _, _ in choices), max(n for n, _, _ in choices)
             while True:
                 line = self._read(low, high)
-                picked = self._tree_answer(line, view, node, choices, top=len(path) == 1)
+                picked = self._tree_answer(line, view, path, choices)
                 if picked is None:
                     self.console.print(question)
                     continue
@@ -358,10 +358,11 @@ class Session:
             return option
 
     def _tree_answer(
-        self, line: str, view: dict[str, Any], node: Choice, choices: list[tuple[int, str, Any]], top: bool
+        self, line: str, view: dict[str, Any], path: list[Choice], choices: list[tuple[int, str, Any]]
     ) -> Choice | Option | str | None:
-        """What ``line`` picks at this level: a child, an option typed in its notation, ``"back"``, or ``None``
-        after printing a message or the help it asked for."""
+        """What ``line`` picks at the level ``path`` ends with (``path[0]`` the root): a child, an option typed in
+        its notation, ``"back"``, or ``None`` after printing a message or the help it asked for."""
+        node, top = path[-1], len(path) == 1
         lang = self.lang
         cmd = normalize(line)
         lowered = cmd.lower()
@@ -388,10 +389,10 @@ class Session:
             child = children[int(topic)]
             self.say(f"{child.words.get(lang)}\n{child.help.get(lang)}".rstrip())
             return None
-        # everything else (help, log, look, settings, quit, an option's notation) as for a flat question; the
-        # options under this level stand for the question (their numbers are this level's, not theirs: -1)
-        under = [(-1, leaf.words.get(lang), leaf.option) for leaf in node.leaves() if leaf.option is not None]
-        return self._answer(line, view, under, bounds=(low, high))
+        # everything else (help, log, look, settings, quit, any option's notation) as for a flat question; the
+        # options stand for the question (their numbers are this level's, not theirs: -1)
+        every = [(-1, leaf.words.get(lang), leaf.option) for leaf in path[0].leaves() if leaf.option is not None]
+        return self._answer(line, view, every, bounds=(low, high))
 
     def _last_card(self, option: Option, view: dict[str, Any]) -> bool:
         """Whether ``option`` plays the seat's last card in its own play phase: with no card left it cannot send
