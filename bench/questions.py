@@ -71,7 +71,8 @@ class Tally:
 
 class Front(Bot):
     """The seat's front end: asks its bot what the policy asks (``policy=None``: everything), passes the rest, and
-    counts. The bot gets the offered options only."""
+    counts. The bot gets the offered options only, and the events of every decision (asked or not: a player sees
+    the whole log)."""
 
     def __init__(self, inner: Bot, policy: AskPolicy | None, tally: Tally) -> None:
         super().__init__(inner.seat, inner.seed)
@@ -87,7 +88,10 @@ class Front(Bot):
         if several:
             t.baseline += 1
         asked = several if self.policy is None else self.policy.asks(view)
-        if not asked:
+        if not asked:  # passed for the seat; it still watches the game, as a player reads the log
+            update = getattr(self.inner, "update", None)
+            if update is not None:
+                update(view, events)
             return next(o for o in decision.options if o.kind == PASS)
         offered = decision.options if self.policy is None else tuple(self.policy.offered(view))
         t.questions += 1
