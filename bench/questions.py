@@ -1,6 +1,6 @@
 """How many questions the terminal asks a player, and what asking fewer costs: the response policy measured.
 
-    python bench/questions.py [--games N] [--players P] [--seed S] [--workers W] [--json]
+    python bench/questions.py [--games N] [--players P] [--seed S] [--workers W] [--set SWITCH=on|off]... [--json]
 
 One seat (it rotates: game k uses seat k mod P) is a HeuristicBot answering through a front end; the other seats are
 HeuristicBots. Two arms, the same games (the same seeds for the deal and every bot, so they differ only by the
@@ -33,7 +33,7 @@ from typing import Any
 
 from fengsheng.bots import HeuristicBot
 from fengsheng.bots.base import Bot
-from fengsheng.choices import AskPolicy, choice_tree
+from fengsheng.choices import SWITCHES, AskPolicy, choice_tree
 from fengsheng.config import Config
 from fengsheng.core.options import PASS, PRIORITY, Decision, Option
 from fengsheng.game import Game
@@ -103,15 +103,17 @@ class Front(Bot):
         return self.inner.choose(decision._replace(options=offered), view, events)
 
 
-def play(args: tuple[int, int, int, str]) -> dict[str, Any]:
-    """One game of one arm: the seat's tally, whether it won, the turns."""
-    run_seed, index, players, arm = args
+def play(args: tuple[Any, ...]) -> dict[str, Any]:
+    """One game of one arm: the seat's tally, whether it won, the turns. ``args``: run seed, game index, players,
+    arm, and optionally the policy's switches as ``{name: on}``."""
+    run_seed, index, players, arm = args[:4]
+    switches: dict[str, bool] = args[4] if len(args) > 4 else {}
     seed = derive_seed(run_seed, "game", index)
     seat = index % players
     g = Game.new(Config(players=players, characters=True), seed)
     tally = Tally()
     bots: dict[int, Any] = {s: HeuristicBot(s, bot_seed(seed, s)) for s in range(players)}
-    bots[seat] = Front(bots[seat], None if arm == "all" else AskPolicy(), tally)
+    bots[seat] = Front(bots[seat], None if arm == "all" else AskPolicy(**switches), tally)
     Match(g, bots).run()
     assert g.result is not None
     turns = sum(1 for e in g.events if e.kind == "turn")
@@ -172,9 +174,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=5)
     p.add_argument("--seed", type=int, default=10)
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="SWITCH=on|off",
+        help=f"a switch of the policy arm (repeatable): {', '.join(SWITCHES)}",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    jobs = [(args.seed, i, args.players, arm) for i in range(args.games) for arm in ARMS]
+    switches: dict[str, bool] = {}
+    for item in args.set:
+        name, _, value = item.partition("=")
+        if name not in SWITCHES or value not in ("on", "off"):
+            p.error(f"--set {item!r}: expected SWITCH=on|off with SWITCH one of {', '.join(SWITCHES)}")
+        switches[name] = value == "on"
+    jobs = [(args.seed, i, args.players, arm, switches) for i in range(args.games) for arm in ARMS]
     start = time.perf_counter()
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
@@ -186,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         "players": args.players,
         "seed": args.seed,
         "characters": True,
+        "policy_switches": {name: getattr(AskPolicy(**switches), name) for name in SWITCHES},
         "seconds": round(time.perf_counter() - start, 1),
         **summarize(rows, args.games),
     }

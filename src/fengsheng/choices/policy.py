@@ -10,7 +10,7 @@ skill's questions, the character, a declaration prompt) and any window where you
 asked when (default policy):
 
 * ``my_turn``: it is your play phase and nothing is pending (your main phase);
-* ``mine``: something you may do here concerns you: a 识破 on a pending use that matters to you (it targets you or a
+* ``mine``: something you may do here concerns you (each reason is a switch, see :data:`SWITCHES`): a 识破 on a pending use that matters to you (it targets you or a
   known teammate, or it is another player's 识破 on a use of yours or a teammate's), your own passing (锁定, 调虎离山
   on a seat the card can reach), the intelligence in front of you (破译, 退回), a face-up or known card you could
   截获, a character skill.
@@ -50,6 +50,7 @@ class AskPolicy:
     my_passing: bool = True
     at_me: bool = True
     intercept: bool = True
+    intercept_hidden: bool = False
     skills: bool = False
     prune: bool = True
 
@@ -100,7 +101,9 @@ class AskPolicy:
             mine = transit.get("sender") == me and transit.get("holder") == me and not stack
             return self.my_passing and mine and worth_steering(transit, view)
         if transit is not None and o.use in _INTERCEPTING:
-            return self.intercept and transit.get("sender") != me and wanted(transit.get("card"), view)
+            card = transit.get("card")
+            hidden = self.intercept_hidden and card is None
+            return self.intercept and transit.get("sender") != me and (wanted(card, view) or hidden)
         if transit is not None and o.use == "decode":
             return self.at_me and transit.get("holder") == me and transit.get("card") is None
         if transit is not None and o.use == "return":
@@ -168,7 +171,7 @@ def at_stake(view: dict[str, Any]) -> bool:
     return False
 
 
-SWITCHES = ("my_turn", "see_through", "my_passing", "at_me", "intercept", "skills", "prune")
+SWITCHES = ("my_turn", "see_through", "my_passing", "at_me", "intercept", "intercept_hidden", "skills", "prune")
 """The switches ``settings`` can turn on and off."""
 
 SWITCH_WORDS: dict[str, tuple[str, str]] = {
@@ -176,7 +179,8 @@ SWITCH_WORDS: dict[str, tuple[str, str]] = {
     "see_through": ("与我有关的牌可以识破时", "See Through on cards that concern me"),
     "my_passing": ("我传出的情报（锁定、调虎离山）", "my own passing (lock, lure away)"),
     "at_me": ("到我面前的情报（破译、退回）", "intelligence in front of me (decode, return)"),
-    "intercept": ("可以截获看得见的情报时", "a visible intelligence I could intercept"),
+    "intercept": ("可以截获看得见的、我方颜色的情报时", "a visible intelligence of my colour I could intercept"),
+    "intercept_hidden": ("可以截获面朝下的情报时", "a face-down intelligence I could intercept"),
     "skills": ("可以发动角色技能时", "when a character skill can be used"),
     "prune": ("不显示不会有效果的选项", "hide options that can have no effect"),
 }
