@@ -66,8 +66,8 @@ def test_a_terminal_game_in_english_has_no_chinese() -> None:
             return "?"
         if len(asked) == 3:
             return "log"
-        low = re.search(r"(\d+)-\d+", prompt)
-        return low.group(1) if low else "0"
+        high = re.search(r"\d+-(\d+)", prompt)  # the last line: an option at every level (0 goes back below the top)
+        return high.group(1) if high else "0"
 
     session, out = scripted_session(g, read, lang="en")
     assert session.run() == 0

@@ -39,6 +39,7 @@ def _robust_streams() -> None:
 
 def run(args: argparse.Namespace) -> int:
     from fengsheng.bots import BOTS
+    from fengsheng.choices import AskPolicy
     from fengsheng.game import Game
     from fengsheng.play.screen import make_console
     from fengsheng.play.session import Session
@@ -88,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
         echo=not sys.stdin.isatty(),
         record_path=record,
         notes=args.notes,
+        flat=args.flat,
+        policy=AskPolicy.everything() if (args.ask or ("all" if args.flat else "default")) == "all" else AskPolicy(),
     )
     return session.run()
 
@@ -117,6 +120,19 @@ def register(sub: Any) -> None:
         "--notes",
         action="store_true",
         help="show your notebook (identity odds from what you saw, and why) on the screen; `notes` shows it anyway",
+    )
+    p.add_argument(
+        "--ask",
+        choices=("default", "all"),
+        default=None,
+        help="which response windows to ask: the default policy (windows that concern you) or all of them "
+        "(default: default; with --flat: all); `settings` changes it during the game",
+    )
+    p.add_argument(
+        "--flat",
+        action="store_true",
+        help="one numbered list per question (pass is 0) and every window asked, as before the step-by-step "
+        "choices: the numbering scripts piping answers rely on",
     )
     p.add_argument("--no-colour", "--no-color", dest="no_colour", action="store_true", help="plain text, no colours")
     p.set_defaults(func=run)

@@ -531,10 +531,15 @@ def fit_screen(
     raise AssertionError("unreachable")
 
 
-def render_question(view: dict[str, Any], choices: list[tuple[int, str, Any]], lang: str = ZH) -> RenderableType:
-    """The decision: what is asked and the numbered options (``choices`` from ``describe_options``)."""
+def render_question(
+    view: dict[str, Any], choices: list[tuple[int, str, Any]], lang: str = ZH, crumb: str | None = None
+) -> RenderableType:
+    """The decision: what is asked and the numbered options (``choices`` from ``describe_options``, or one level
+    of the choice tree). ``crumb``: the choices made so far in the tree (``用 [红·锁定] › …``)."""
     me = view.get("seat")
     lines: list[RenderableType] = [colourize(Text(describe_decision(view, lang), style="bold"), me, lang)]
+    if crumb:
+        lines.append(colourize(Text(crumb, style="bold cyan"), me, lang))
     d = view.get("decision") or {}
     if d.get("kind") == "choose_character":
         texts = view.get("character_texts", "")

@@ -5,6 +5,11 @@ own view and events) and stops at the human's decisions; the human sees ``g.view
 ``new_events(seat)``. Every answer is checked here before it reaches the game, so bad input never changes the state:
 the question is asked again. A bot that raises or answers something not on offer plays at random that time.
 
+Questions are asked one level of the choice tree at a time (:mod:`fengsheng.choices`: what to use, then as which
+card, then on whom; ``0`` or ``b`` goes back), or as one flat numbered list (``flat``, for scripts). The response
+policy (``policy``, changed with ``settings``) decides from the seat's view which response windows to ask; the others
+are passed. Before the card that would leave the player without a card to send, the session asks to confirm.
+
 Ways out, all of them saving the record so far: the end of the game (result screen), ``quit``, end of input (EOF,
 exit code 0) and Ctrl-C (exit code 130).
 """
@@ -24,7 +29,9 @@ from rich.console import Console, RenderableType
 
 from fengsheng.bots.base import Bot
 from fengsheng.bots.random_bot import RandomBot
-from fengsheng.core.options import CONTINUE, PRIORITY, Decision, Option, parse_option
+from fengsheng.choices import SWITCHES, AskPolicy, Choice, choice_tree
+from fengsheng.choices.policy import SWITCH_WORDS
+from fengsheng.core.options import CONTINUE, PASS, PLAY, PRIORITY, Decision, Option, parse_option
 from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
@@ -97,6 +104,8 @@ class Session:
 
     ``live``: the output is a terminal (clear the screen before each question, stream the log as it happens).
     ``notes``: show the notebook panel (play/notes.py) on the screen; ``notes on|off`` toggles it.
+    ``flat``: one numbered list per question, as before the choice tree (for scripts). ``policy``: which response
+    windows to ask (default :class:`AskPolicy`; ``AskPolicy.everything()`` asks all of them).
     ``delay``: seconds to pause after a bot's move that the human could see. ``echo``: print each answer read (when
     the input is not a terminal, so a transcript reads well).
     """
@@ -115,6 +124,8 @@ class Session:
         record_path: Path | None = None,
         sleep: Callable[[float], None] = time.sleep,
         notes: bool = False,
+        flat: bool = False,
+        policy: AskPolicy | None = None,
     ) -> None:
         self.g = game
         self.human = human
@@ -128,6 +139,8 @@ class Session:
         self.record_path = record_path
         self.sleep = sleep
         self.notes = notes  # the notebook panel on the screen (the `notes` command shows it either way)
+        self.flat = flat
+        self.policy = policy if policy is not None else AskPolicy()
         self.stream = live or self.delay > 0
         self.log: list[str] = []
         self.shown = 0  # log lines already shown on a screen
@@ -196,9 +209,10 @@ class Session:
         self.console.print(colourize(message, self.human, self.lang), style=style, soft_wrap=True)
 
     def _saved_words(self, path: Path | None) -> str:
+        """What follows a closing sentence: where the record is (with the space English needs between them)."""
         if path is None:
             return ""
-        return _t(self.lang, f"对局记录已保存：{path}", f"The record is saved: {path}")
+        return _t(self.lang, f"对局记录已保存：{path}", f" The record is saved: {path}")
 
     def _save(self, rebuild: bool = False) -> Path | None:
         """Save the record. ``rebuild``: the game may have been cut off in the middle of an answer (Ctrl-C), so the
@@ -218,8 +232,11 @@ class Session:
 
     # ------------------------------------------------------------------------------------------------------------
     def _human_answer(self, d: Decision) -> Option:
+        """Ask the human, unless the policy says this window does not concern him: then pass."""
         if len(d.options) == 1 and (d.kind == PRIORITY or d.options[0].kind == CONTINUE):
             return d.options[0]  # nothing to play (pass), or a uniform prompt's lone continue: without asking
+        if d.kind == PRIORITY and not self.policy.asks(self.g.view(self.human)):
+            return next(o for o in d.options if o.kind == PASS)
         return self.ask()
 
     def _moved(self, d: Decision, option: Option) -> None:
@@ -282,34 +299,177 @@ class Session:
         d = g.decision
         assert d is not None and d.seat == self.human
         view = g.view(self.human)
-        choices = describe_options(d.options, self.lang, view, d.kind, d.context)
+        offered = self.policy.offered(view)
+        if self.flat:
+            return self._ask_flat(view, d, offered)
+        return self._ask_tree(view, d, offered)
+
+    def _read(self, low: int, high: int) -> str:
+        """One answer line; one longer than ``MAX_ANSWER`` (5,000 digits, a pasted file) is refused unread."""
+        while True:
+            line = self.read(prompt_text(self.lang, low, high))
+            if len(line) <= MAX_ANSWER:
+                break
+            self._error(
+                _t(
+                    self.lang,
+                    f"输入太长了：请输入一个编号（{low}–{high}）。",
+                    f"Too long: type a number ({low}-{high}).",
+                )
+            )
+        if self.echo:
+            self.console.print(line.rstrip("\r\n"), markup=False, highlight=False)
+        return line
+
+    def _ask_flat(self, view: dict[str, Any], d: Decision, offered: list[Option]) -> Option:
+        """One numbered list: ``pass`` is 0, the other options 1, 2, … (the numbering scripts rely on)."""
+        choices = describe_options(offered, self.lang, view, d.kind, d.context)
         self.show_screen(view, render_question(view, choices, self.lang))
         low, high = min(n for n, _, _ in choices), max(n for n, _, _ in choices)
         while True:
-            line = self.read(prompt_text(self.lang, low, high))
-            if len(line) > MAX_ANSWER:  # 5,000 digits or a pasted file: never parsed, never echoed in full
-                self._error(
-                    _t(
-                        self.lang,
-                        f"输入太长了：请输入一个编号（{low}–{high}）。",
-                        f"Too long: type a number ({low}-{high}).",
-                    )
-                )
-                continue
-            if self.echo:
-                self.console.print(line.rstrip("\r\n"), markup=False, highlight=False)
-            answer = self._answer(line, view, choices)
+            answer = self._answer(self._read(low, high), view, choices)
             if answer is not None:
                 return answer
             self.console.print(render_question(view, choices, self.lang))
 
-    def _answer(self, line: str, view: dict[str, Any], choices: list[tuple[int, str, Option]]) -> Option | None:
-        """The option ``line`` chooses, or ``None`` after printing a message or the help it asked for."""
+    def _level(self, node: Choice, top: bool) -> list[tuple[int, str, Any]]:
+        """One level of the tree as numbered lines: at the top ``pass`` is 0; below, 0 goes back."""
+        lines: list[tuple[int, str, Any]] = []
+        if not top:
+            lines.append((0, _t(self.lang, "← 返回上一步", "← Back"), None))
+        for n, child in node.numbered():
+            lines.append((n, child.label(self.lang), child.option if child.option is not None else child))
+        return lines
+
+    def _ask_tree(self, view: dict[str, Any], d: Decision, offered: list[Option]) -> Option:
+        """Walk the choice tree one level at a time until a leaf (one option) is chosen and, if it needs it,
+        confirmed."""
+        lang = self.lang
+        root = choice_tree(offered, view, d.kind, d.context)
+        path: list[Choice] = [root]
+        first = True
+        while True:
+            node = path[-1]
+            choices = self._level(node, top=len(path) == 1)
+            crumb = " › ".join(c.words.get(lang) for c in path[1:]) or None
+            question = render_question(view, choices, lang, crumb)
+            if first:
+                self.show_screen(view, question)
+                first = False
+            else:
+                self.console.print(question)
+            low, high = min(n for n, _, _ in choices), max(n for n, _, _ in choices)
+            while True:
+                line = self._read(low, high)
+                picked = self._tree_answer(line, view, path, choices)
+                if picked is None:
+                    self.console.print(question)
+                    continue
+                break
+            if picked == "back":
+                path.pop()
+                continue
+            if isinstance(picked, Choice) and not picked.leaf:
+                path.append(picked)
+                continue
+            option = picked.option if isinstance(picked, Choice) else picked
+            assert isinstance(option, Option)
+            if self._last_card(option, view) and not self._confirm_last_card(view):
+                self.console.print(question)
+                first = False
+                continue
+            return option
+
+    def _tree_answer(
+        self, line: str, view: dict[str, Any], path: list[Choice], choices: list[tuple[int, str, Any]]
+    ) -> Choice | Option | str | None:
+        """What ``line`` picks at the level ``path`` ends with (``path[0]`` the root): a child, an option typed in
+        its notation, ``"back"``, or ``None`` after printing a message or the help it asked for."""
+        node, top = path[-1], len(path) == 1
         lang = self.lang
         cmd = normalize(line)
         lowered = cmd.lower()
-        numbers = {n: o for n, _, o in choices}
-        low, high = min(numbers), max(numbers)
+        children = {n: c for n, c in node.numbered()}
+        low, high = min(n for n, _, _ in choices), max(n for n, _, _ in choices)
+        if not top and lowered in ("0", "b", "back", "返回", "<"):
+            return "back"
+        if _INT.fullmatch(cmd):
+            n = int(cmd)
+            if n in children:
+                return children[n]
+            self._error(
+                _t(
+                    lang,
+                    f"没有编号 {cmd}：请输入 {low}–{high} 之间的编号。",
+                    f"There is no option {cmd}: type a number from {low} to {high}.",
+                )
+            )
+            return None
+        words = lowered.split(maxsplit=1)
+        head, rest = (words[0], words[1] if len(words) > 1 else "") if words else ("", "")
+        topic = cmd[1:].strip() if cmd.startswith("?") else rest if head in ("help", "h", "帮助") else ""
+        if topic.isdigit() and int(topic) in children:  # help on one line of this level
+            child = children[int(topic)]
+            self.say(f"{child.words.get(lang)}\n{child.help.get(lang)}".rstrip())
+            return None
+        # everything else (help, log, look, settings, quit, any option's notation) as for a flat question; the
+        # options stand for the question (their numbers are this level's, not theirs: -1)
+        every = [(-1, leaf.words.get(lang), leaf.option) for leaf in path[0].leaves() if leaf.option is not None]
+        return self._answer(line, view, every, bounds=(low, high))
+
+    def _last_card(self, option: Option, view: dict[str, Any]) -> bool:
+        """Whether ``option`` plays the seat's last card in its own play phase: with no card left it cannot send
+        intelligence this turn and loses when the turn ends (S-LOSE-1)."""
+        me = view.get("me") or {}
+        hand = me.get("hand") or []
+        return (
+            option.kind == PLAY
+            and view.get("current") == view.get("seat")
+            and view.get("phase") == "play"
+            and hand == [option.card]
+        )
+
+    def _confirm_last_card(self, view: dict[str, Any]) -> bool:
+        """Say that this is the last card and ask to confirm: 1 plays it, 0 goes back."""
+        lang = self.lang
+        self.say(
+            _t(
+                lang,
+                "注意：这是你最后一张手牌。打出后你在传递阶段没有牌可以传出，回合结束时你会输掉游戏。",
+                "Careful: this is your last card. Without a card you cannot send intelligence in your passing "
+                "phase, and you lose the game when the turn ends.",
+            ),
+            style=STYLE["warn"],
+        )
+        choices: list[tuple[int, str, Any]] = [
+            (0, _t(lang, "← 返回，不打出", "← Back, keep it"), None),
+            (1, _t(lang, "照样打出", "Play it anyway"), None),
+        ]
+        self.console.print(
+            render_question(view, choices, lang, _t(lang, "确定要打出最后一张牌吗？", "Play your last card?"))
+        )
+        while True:
+            cmd = normalize(self._read(0, 1)).lower()
+            if cmd in ("1", "y", "yes", "是"):
+                return True
+            if cmd in ("0", "b", "back", "n", "no", "返回", "否"):
+                return False
+            self._error(_t(lang, "请输入 1（打出）或 0（返回）。", "Type 1 (play it) or 0 (go back)."))
+
+    def _answer(
+        self,
+        line: str,
+        view: dict[str, Any],
+        choices: list[tuple[int, str, Option]],
+        bounds: tuple[int, int] | None = None,
+    ) -> Option | None:
+        """The option ``line`` chooses, or ``None`` after printing a message or the help it asked for. ``bounds``:
+        the numbers on the screen when they are not the options' (a level of the choice tree)."""
+        lang = self.lang
+        cmd = normalize(line)
+        lowered = cmd.lower()
+        numbers = {n: o for n, _, o in choices if n >= 0}
+        low, high = bounds if bounds is not None else (min(numbers), max(numbers))
         words = lowered.split(maxsplit=1)
         head, rest = (words[0], words[1] if len(words) > 1 else "") if words else ("", "")
         if not cmd:
@@ -350,11 +510,14 @@ class Session:
             return None
         if head in ("quit", "exit", "退出"):
             raise Quit
+        if head in ("settings", "setting", "设置"):
+            self._settings(rest)
+            return None
         try:  # the option notation itself (``pass``, ``play c23 lock @3``) is accepted too
             option = parse_option(cmd)
         except IllegalAction:
             option = None
-        if option is not None and option in numbers.values():
+        if option is not None and option in [o for _, _, o in choices]:
             return option
         self._error(
             _t(
@@ -364,6 +527,67 @@ class Session:
             )
         )
         return None
+
+    def _settings(self, arg: str) -> None:
+        """``settings``: show which windows are asked; ``settings N`` turns switch N on or off, ``settings all`` asks
+        everything, ``settings default`` the default policy, ``settings flat`` / ``settings tree`` the question
+        form. Takes effect from the next question."""
+        lang = self.lang
+        arg = arg.strip().lower()
+        if arg in ("all", "全部"):
+            self.policy = AskPolicy.everything()
+        elif arg in ("default", "默认"):
+            self.policy = AskPolicy()
+        elif arg in ("flat", "列表"):
+            self.flat = True
+        elif arg in ("tree", "分步"):
+            self.flat = False
+        elif arg.isdigit() and 1 <= int(arg) <= len(SWITCHES):
+            switch = SWITCHES[int(arg) - 1]
+            self.policy = self.policy.with_switch(switch, not getattr(self.policy, switch))
+            if self.policy.ask_all:
+                self.policy = AskPolicy(**{k: getattr(self.policy, k) for k in SWITCHES})
+        elif arg:
+            self._error(
+                _t(
+                    lang,
+                    f"没有这个设置：“{arg}”。输入 settings 查看。",
+                    f"No such setting: “{arg}”. Type settings to see them.",
+                )
+            )
+            return
+        p = self.policy
+        lines = [
+            _t(
+                lang,
+                "什么时候问你（其余的响应时机自动放弃）：",
+                "When you are asked (other response windows are passed):",
+            )
+        ]
+        if p.ask_all:
+            lines.append(
+                _t(
+                    lang,
+                    "  现在：每个时机都问（settings default 恢复默认）",
+                    "  now: every window (settings default: the default)",
+                )
+            )
+        for i, switch in enumerate(SWITCHES, 1):
+            zh, en = SWITCH_WORDS[switch]
+            mark = "x" if getattr(p, switch) and not p.ask_all else " "
+            lines.append(f"  {i}. [{mark}] {_t(lang, zh, en)}")
+        lines.append(
+            _t(
+                lang,
+                "  你自己的问题（传出、接收、弃牌、技能、宣告胜利）总是会问。\n"
+                f"  settings N 打开/关闭第 N 项；settings all 全部都问；settings default 默认；"
+                f"settings flat / tree 一次列出全部选项 / 分步选择（现在：{'列表' if self.flat else '分步'}）",
+                "  Your own questions (send, receive, discard, skills, declaring) are always asked.\n"
+                "  settings N turns item N on or off; settings all asks everything; settings default; "
+                f"settings flat / tree: one list / step by step (now: {'flat' if self.flat else 'tree'})",
+            )
+        )
+        self.say("\n".join(lines))
 
     def _error(self, message: str) -> None:
         self.say(message, style=STYLE["warn"])
@@ -383,6 +607,17 @@ class Session:
             self.say(text)
             return
         parts = [commands_help(lang)]
+        if not self.flat:
+            parts.append(
+                _t(
+                    lang,
+                    "  0 / b          （第二步起）返回上一步\n"
+                    "  settings       哪些响应时机问你（默认只问与你有关的；settings all 全部都问）",
+                    "  0 / b          (from the second step on) back one step\n"
+                    "  settings       which response windows you are asked (default: those that concern you; "
+                    "settings all: every one)",
+                )
+            )
         me = view.get("me") or {}
         texts = view.get("character_texts", "")
         if me.get("character"):

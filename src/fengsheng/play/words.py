@@ -274,7 +274,9 @@ def _play_words(o: Option, lang: str, view: dict[str, Any] | None, W: Any, C: An
         me = view.get("seat") if view else None
         inner = describe_use(entry, lang, me, _texts(view)).split(" ", 1)[1]
         u = f"#{o.ref}（{inner}）" if lang == ZH else f"#{o.ref} ({inner})"
-    what = template.format(t=W(o.target) if o.target >= 0 else "", x=C(o.ref) if o.ref >= 0 else "", u=u).strip()
+    what = template.format(
+        t=W(o.target) if o.target >= 0 else "", x=C(o.ref) if o.ref >= 0 and o.use != "see_through" else "", u=u
+    ).strip()
     if card.type != o.use:  # a character lets this card be used as another type (a conversion)
         return _t(
             lang, f"把 {C(o.card)} 当作{name(o.use, lang)}：{what}", f"Use {C(o.card)} as {name(o.use, lang)}: {what}"

@@ -1,0 +1,405 @@
+"""The choice layer: a decision's flat options as a tree a player walks one level at a time.
+
+A decision may offer dozens of options (five 试探 in hand and four seats to probe are twenty options). A front end
+asks better in steps: first **what** to use (a card, a skill, pass, declare, accept …), then **as which card** (a card
+a character lets you use as another type), then **on whom or what** (a seat, an intelligence in front of it, a
+pending use on the stack). :func:`choice_tree` builds that tree from the legal options and the deciding seat's view
+(for the words only: it never looks at the game). Each :class:`Choice` node has a stable ``key`` (its path of step
+keys, e.g. ``c23/as:lock/@3``), its words and help text in Chinese and English, and either children or exactly one
+engine :class:`~fengsheng.core.options.Option` (a leaf). A level never has more than :data:`MAX_LINES` children: a
+level with more groups its cards by type and then pages ("more …").
+
+Both the terminal (``fengsheng.play.session``) and a browser client walk the same tree: the terminal with numbers
+(``0`` is pass at the top and back below), a browser with clicks.
+
+``merge_same`` (the default) lists options that differ only by which of two identical cards they use (two 黑·截获·密电
+in hand, two identical intelligence cards in front of a seat) once, as the flat list does: a player cannot tell them
+apart. With ``merge_same=False`` every legal option is its own leaf.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from fengsheng.core.cards import CARD_TYPES
+from fengsheng.core.options import CHOOSE, DISCARD, PASS, PLAY, SEND, SKILL, Option
+from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
+from fengsheng.play.words import (
+    EN,
+    ZH,
+    _card_face,
+    _next_seat,
+    _sameness,
+    _stack_entry,
+    _texts,
+    card_help,
+    character_help,
+    describe_decision,
+    describe_option,
+    describe_use,
+    option_help,
+    skill_label,
+    skill_text,
+    who,
+)
+from fengsheng.text import card_name, name
+
+MAX_LINES = 10  # children of one level at most (the issue: "never more than about ten lines of options")
+LANGS = (ZH, EN)
+MORE = "more"
+
+
+@dataclass(frozen=True)
+class Words:
+    """A phrase in both languages."""
+
+    zh: str
+    en: str
+
+    def get(self, lang: str) -> str:
+        return self.zh if lang == ZH else self.en
+
+
+@dataclass(frozen=True)
+class Step:
+    """One level of one option's path: its key, its words, its help, and a coarser group (a card's type) used when
+    a level has too many children."""
+
+    key: str
+    words: Words
+    help: Words
+    group: str = ""
+    group_words: Words | None = None
+
+
+@dataclass
+class Choice:
+    """A node of the tree: ``option`` on a leaf (exactly one engine option), ``children`` otherwise."""
+
+    key: str
+    words: Words
+    help: Words
+    children: list[Choice] = field(default_factory=list)
+    option: Option | None = None
+    group: str = ""  # a coarser group (a card's type), for a level with too many children
+    group_words: Words | None = None
+
+    @property
+    def leaf(self) -> bool:
+        return self.option is not None
+
+    def label(self, lang: str = ZH) -> str:
+        """The words, with ``…`` on a node that opens another level."""
+        text = self.words.get(lang)
+        return text if self.leaf else f"{text} …"
+
+    def leaves(self) -> Iterator[Choice]:
+        if self.leaf:
+            yield self
+        for child in self.children:
+            yield from child.leaves()
+
+    def nodes(self) -> Iterator[Choice]:
+        yield self
+        for child in self.children:
+            yield from child.nodes()
+
+    def find(self, key: str) -> Choice | None:
+        """The node with this key (``""``: the root)."""
+        for node in self.nodes():
+            if node.key == key:
+                return node
+        return None
+
+    def numbered(self) -> list[tuple[int, Choice]]:
+        """The children as a player numbers them: ``pass`` is 0 (at the top level), the others 1, 2, …"""
+        out: list[tuple[int, Choice]] = []
+        n = 1
+        for child in self.children:
+            if child.option is not None and child.option.kind == PASS:
+                out.insert(0, (0, child))
+            else:
+                out.append((n, child))
+                n += 1
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form for a client: key, words and help in both languages, the option's notation on a leaf
+        (what to send back to ``g.act``), the children in their numbered order otherwise."""
+        d: dict[str, Any] = {
+            "key": self.key,
+            "words": {ZH: self.words.zh, EN: self.words.en},
+            "help": {ZH: self.help.zh, EN: self.help.en},
+        }
+        if self.option is not None:
+            d["option"] = str(self.option)
+        else:
+            d["children"] = [dict(child.to_dict(), number=n) for n, child in self.numbered()]
+        return d
+
+    def widest(self) -> int:
+        """The most children any level of this tree shows at once."""
+        return max((len(node.children) for node in self.nodes()), default=0)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Paths
+# ---------------------------------------------------------------------------------------------------------------
+def _both(fn: Any, *args: Any) -> Words:
+    return Words(fn(*args, ZH), fn(*args, EN))
+
+
+_REPS: dict[tuple[Any, ...], int] = {}  # a card face -> the first card id of the deck with it
+
+
+def _card_key(card: int, merge_same: bool) -> str:
+    """``c<id>``; with ``merge_same`` the id is the deck's first card of the same face, so identical cards share
+    one key (and the key does not depend on which of them the seat holds)."""
+    if not merge_same:
+        return f"c{card}"
+    face = _card_face(card)
+    if not _REPS:
+        for i in range(len(STANDARD_DECK)):
+            _REPS.setdefault(_card_face(i), i)
+    return f"c{_REPS[face]}"
+
+
+def _seat_step(seat: int, view: dict[str, Any] | None) -> Step:
+    me = view.get("seat") if view else None
+    words = Words(who(seat, ZH, me), who(seat, EN, me))
+    helps = Words("", "")
+    if view is not None and 0 <= seat < len(view.get("seats", [])):
+        info = view["seats"][seat]
+        if info.get("character"):
+            texts = _texts(view)
+            helps = Words(character_help(info["character"], ZH, texts), character_help(info["character"], EN, texts))
+    return Step(f"@{seat}", words, helps)
+
+
+def _card_step(card: int, merge_same: bool, prefix: Words | None = None) -> Step:
+    cname = Words(card_name(card, ZH), card_name(card, EN))
+    words = cname if prefix is None else Words(f"{prefix.zh}{cname.zh}", f"{prefix.en}{cname.en}")
+    ctype = STANDARD_DECK[card].type
+    helps = Words(card_help(ctype, ZH), card_help(ctype, EN))
+    group_words = Words(name(ctype, ZH), name(ctype, EN))
+    return Step(_card_key(card, merge_same), words, helps, group=f"t:{ctype}", group_words=group_words)
+
+
+def _ref_step(o: Option, merge_same: bool) -> Step:
+    words = Words(card_name(o.ref, ZH), card_name(o.ref, EN))
+    ctype = STANDARD_DECK[o.ref].type
+    return Step("x" + _card_key(o.ref, merge_same)[1:], words, Words(card_help(ctype, ZH), card_help(ctype, EN)))
+
+
+def _stack_step(uid: int, view: dict[str, Any] | None) -> Step:
+    entry = _stack_entry(view, uid)
+    if entry is None:
+        return Step(f"^{uid}", Words(f"#{uid}", f"#{uid}"), Words("", ""))
+    me = view.get("seat") if view else None
+    texts = _texts(view)
+    return Step(f"^{uid}", Words(describe_use(entry, ZH, me, texts), describe_use(entry, EN, me, texts)), Words("", ""))
+
+
+def _use_step(use: str, texts: str) -> Step:
+    if use in CARD_TYPES:
+        return Step(
+            f"as:{use}",
+            Words(f"当作{name(use, ZH)}", f"as {name(use, EN)}"),
+            Words(card_help(use, ZH), card_help(use, EN)),
+        )
+    return Step(f"as:{use}", Words(skill_label(use, ZH, texts), skill_label(use, EN, texts)), Words("", ""))
+
+
+def _path(o: Option, view: dict[str, Any] | None, merge_same: bool, multi_use: set[str]) -> list[Step]:
+    """The steps from the top of the tree to option ``o``. ``multi_use``: card keys offered as more than one
+    use (those get an "as which card" level)."""
+    texts = _texts(view)
+    k = o.kind
+    if k == PLAY:
+        first = _card_step(o.card, merge_same, Words("用 ", "Use "))
+        steps = [first]
+        if first.key in multi_use or o.use != STANDARD_DECK[o.card].type:
+            steps.append(_use_step(o.use, texts))
+        if o.use == "see_through" and o.ref >= 0:
+            steps.append(_stack_step(o.ref, view))
+        else:
+            if o.target >= 0:
+                steps.append(_seat_step(o.target, view))
+            if o.ref >= 0:
+                steps.append(_ref_step(o, merge_same))
+        return steps
+    if k == SKILL:
+        label = Words(skill_label(o.use, ZH, texts), skill_label(o.use, EN, texts))
+        steps = [
+            Step(
+                f"skill:{o.use}",
+                Words(f"发动 {label.zh}", f"Use {label.en}"),
+                Words(f"{label.zh}：{skill_text(o.use, ZH, texts)}", f"{label.en}: {skill_text(o.use, EN, texts)}"),
+            )
+        ]
+        if o.name:
+            steps.append(Step(f"n:{o.name}", Words(o.name, o.name), Words("", "")))
+        if o.card >= 0:
+            steps.append(_card_step(o.card, merge_same))
+        if o.target >= 0:
+            steps.append(_seat_step(o.target, view))
+        if o.ref >= 0:
+            steps.append(_ref_step(o, merge_same))
+        return steps
+    if k == SEND:
+        steps = [_card_step(o.card, merge_same, Words("传出 ", "Send "))]
+        me = view.get("seat") if view else None
+        if o.target >= 0:
+            seat = _seat_step(o.target, view)
+            steps.append(Step(seat.key, Words(f"直达 → {seat.words.zh}", f"direct to {seat.words.en}"), seat.help))
+        else:
+            direction = -1 if o.name == "cw" else 1
+            nxt = _next_seat(view, me, direction) if me is not None else None
+            zh = "顺时针" if direction < 0 else "逆时针"
+            en = "clockwise" if direction < 0 else "counterclockwise"
+            if nxt is not None:
+                zh, en = f"{zh}，先到 {who(nxt, ZH, me)}", f"{en}, first to {who(nxt, EN, me)}"
+            steps.append(Step(f"way:{o.name or 'ccw'}", Words(zh, en), Words("", "")))
+        return steps
+    if k == DISCARD:
+        return [_card_step(o.card, merge_same, Words("弃掉 ", "Discard "))]
+    if k == CHOOSE and not o.name:
+        steps = []
+        if o.card >= 0:
+            steps.append(_card_step(o.card, merge_same))
+        if o.target >= 0:
+            steps.append(_seat_step(o.target, view))
+        if o.ref >= 0:
+            steps.append(_ref_step(o, merge_same))
+        if steps:
+            return steps
+    return [Step(str(o), Words("", ""), Words("", ""))]  # one step: words from describe_option
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The tree
+# ---------------------------------------------------------------------------------------------------------------
+def choice_tree(
+    options: Sequence[Option],
+    view: dict[str, Any] | None = None,
+    kind: str = "",
+    context: str = "",
+    merge_same: bool = True,
+) -> Choice:
+    """The tree over ``options`` (a decision's legal options, in the engine's order). ``view``: the deciding seat's
+    view (words only); ``kind``/``context``: the decision's (the words for ``pass``)."""
+    kept: list[Option] = []
+    seen: set[tuple[Any, ...]] = set()
+    for o in options:
+        same = _sameness(o) if merge_same else tuple(o)
+        if same in seen:
+            continue
+        seen.add(same)
+        kept.append(o)
+    skill_offer = any(o.kind == SKILL for o in kept)
+    uses: dict[str, set[str]] = {}
+    for o in kept:
+        if o.kind == PLAY:
+            uses.setdefault(_card_key(o.card, merge_same), set()).add(o.use)
+    multi = {key for key, us in uses.items() if len(us) > 1}
+    texts = _texts(view)
+
+    def full(o: Option) -> Words:
+        return Words(
+            describe_option(o, ZH, view, kind, context, skill_offer),
+            describe_option(o, EN, view, kind, context, skill_offer),
+        )
+
+    def leaf(key: str, o: Option, steps: Sequence[Step], top: bool) -> Choice:
+        words = full(o)
+        if not top and any(s.words.zh for s in steps):
+            words = Words(" ".join(s.words.zh for s in steps), " ".join(s.words.en for s in steps))
+        return Choice(key, words, Words(option_help(o, ZH, texts), option_help(o, EN, texts)), option=o)
+
+    def build(key: str, items: list[tuple[Option, list[Step]]], depth: int) -> list[Choice]:
+        def join(step_key: str) -> str:
+            return f"{key}/{step_key}" if key else step_key
+
+        groups: dict[str, list[tuple[Option, list[Step]]]] = {}
+        ended: list[Choice] = []
+        for o, path in items:
+            if len(path) <= depth:  # a path that ends here while others go on: a leaf of this level
+                ended.append(leaf(join("="), o, [], True))
+            else:
+                groups.setdefault(path[depth].key, []).append((o, path))
+        children: list[Choice] = list(ended)
+        for step_key, members in groups.items():
+            step = members[0][1][depth]
+            if len(members) == 1:
+                o, path = members[0]
+                rest = path[depth:]
+                node = leaf("/".join([key, *(s.key for s in rest)]).lstrip("/"), o, rest, depth == 0)
+                node.group, node.group_words = step.group, step.group_words
+                children.append(node)
+                continue
+            child_key, words, d = join(step_key), step.words, depth + 1
+            while all(len(p) > d for _, p in members) and len({p[d].key for _, p in members}) == 1:
+                nxt = members[0][1][d]  # every member shares the next step too: one node for both
+                words = Words(f"{words.zh} {nxt.words.zh}", f"{words.en} {nxt.words.en}")
+                child_key, d = f"{child_key}/{nxt.key}", d + 1
+            node = Choice(child_key, words, step.help, build(child_key, members, d))
+            node.group, node.group_words = step.group, step.group_words
+            children.append(node)
+        children.sort(key=lambda c: 0 if c.option is not None and c.option.kind == PASS else 1)
+        return _fit(key, children)
+
+    paths = [(o, _path(o, view, merge_same, multi)) for o in kept]
+    root = Choice("", Words("", ""), Words("", ""), build("", paths, 0) if paths else [])
+    if view is not None and view.get("decision"):
+        root.words = _both(describe_decision, view)
+    return root
+
+
+def _fit(key: str, children: list[Choice]) -> list[Choice]:
+    """At most MAX_LINES children: with more, the cards of one type go under a node of that type, then pages."""
+    if len(children) <= MAX_LINES:
+        return children
+    by_group: dict[str, list[Choice]] = {}
+    for child in children:
+        by_group.setdefault(child.group or f"-{child.key}", []).append(child)
+    grouped: list[Choice] = []
+    for g, members in by_group.items():
+        if len(members) > 1 and not g.startswith("-"):
+            gw = members[0].group_words or Words(g, g)
+            gkey = f"{key}/{g}" if key else g
+            words = Words(f"{gw.zh}（{len(members)} 种）", f"{gw.en} ({len(members)} kinds)")
+            ctype = g[2:]
+            helps = Words(card_help(ctype, ZH), card_help(ctype, EN)) if ctype in CARD_TYPES else members[0].help
+            grouped.append(Choice(gkey, words, helps, _page(gkey, members)))
+        else:
+            grouped.extend(members)
+    return _page(key, grouped)
+
+
+def _page(key: str, children: list[Choice]) -> list[Choice]:
+    """At most MAX_LINES children: the first MAX_LINES - 1 and a "more" node holding the rest (paged again).
+    A pass stays on the first page."""
+    if len(children) <= MAX_LINES:
+        return children
+    head = children[: MAX_LINES - 1]
+    rest = children[MAX_LINES - 1 :]
+    more_key = f"{key}/{MORE}" if key else MORE
+    return [*head, Choice(more_key, Words("更多", "More"), Words("", ""), _page(more_key, rest))]
+
+
+def walk(root: Choice, keys: Sequence[str]) -> Choice:
+    """The node reached by following child keys from ``root`` (``KeyError`` when one is not there)."""
+    node = root
+    for key in keys:
+        for child in node.children:
+            if child.key == key:
+                node = child
+                break
+        else:
+            raise KeyError(key)
+    return node
+
+
+__all__ = ["LANGS", "MAX_LINES", "Choice", "Step", "Words", "choice_tree", "walk"]

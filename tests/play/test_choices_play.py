@@ -1,0 +1,186 @@
+"""The terminal walks the choice tree: a two-level choice with "back" in a pseudo-terminal, the last-card
+confirmation, ``--flat`` for scripts, and the ``settings`` command."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from fengsheng.choices import AskPolicy
+from fengsheng.config import Config
+from fengsheng.game import Game
+from fengsheng.record import load, verify
+from fengsheng.scenario import Scenario
+from tests.play.helpers import scripted_session
+
+HANG_GUARD = 120
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
+LINE = re.compile(r"^\s*(\d+)\. (.*?)\s*│?\s*$")
+
+
+def _levels(text: str) -> list[list[tuple[int, str]]]:
+    """The numbered lines of each question panel in ``text`` (plain), in order."""
+    out: list[list[tuple[int, str]]] = []
+    for panel in text.split("Your move")[1:]:
+        rows = []
+        for raw in panel.split("╰")[0].splitlines():
+            m = LINE.match(raw.strip("│ ").rstrip())
+            if m:
+                rows.append((int(m.group(1)), m.group(2).strip()))
+        out.append(rows)
+    return out
+
+
+def test_pty_walks_two_levels_with_back(tmp_path: Path) -> None:
+    pty = pytest.importorskip("pty")
+    import fcntl
+    import struct
+    import termios
+
+    record = tmp_path / "game.json"
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 120, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
+    env["TERM"] = "xterm-256color"
+    cmd = [sys.executable, "-m", "fengsheng.cli", "play", "--bots", "random", "--delay", "0", "--lang", "en"]
+    proc = subprocess.Popen(
+        [*cmd, "--seed", "3", "--no-characters", "--record", str(record)],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        close_fds=True,
+    )
+    os.close(slave)
+    out = bytearray()
+    pending = bytearray()
+    stage = "look"  # look for a level that opens another → "down" → "back" → "done"
+    root: list[tuple[int, str]] = []
+    walked = False
+    deadline = time.monotonic() + HANG_GUARD
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.5)
+            if not ready:
+                if proc.poll() is not None:
+                    break
+                continue
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+            pending += chunk
+            if b"(? for help)> " not in pending:
+                continue
+            level = _levels(ANSI.sub("", pending.decode("utf-8", "replace")))[-1]
+            pending.clear()
+            answer = "1"
+            if stage == "look":
+                opening = [n for n, words in level if words.endswith("…")]
+                if opening:
+                    root, answer, stage = level, str(opening[0]), "down"
+            elif stage == "down":
+                assert level[0] == (0, "← Back") and len(level) > 2
+                answer, stage = "0", "back"
+            elif stage == "back":
+                assert level == root  # back at the level we left
+                walked, answer, stage = True, "quit", "done"
+            os.write(master, f"{answer}\n".encode())
+        rc = proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    text = ANSI.sub("", out.decode("utf-8", "replace"))
+    assert rc == 0, text[-3000:]
+    assert walked, text[-3000:]
+    assert "You left the game. The record is saved:" in text.replace("\r", "").replace("\n", "")
+    verify(load(record))
+
+
+def _last_card_game() -> Game:
+    return Scenario(
+        players=5,
+        identities=["ug", "mi", "ug", "mi", "by"],
+        current=0,
+        at="play",
+        hands={0: ["R:lock"]},
+        config=Config(players=5, characters=False),
+    ).build()
+
+
+def test_the_last_card_is_confirmed_and_back_keeps_it(tmp_path: Path) -> None:
+    g = _last_card_game()
+    session, out = scripted_session(g, ["1", "2", "0", "quit"], lang="en", record=tmp_path / "r.json")
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "Careful: this is your last card" in text
+    assert g.seats[0].hand  # went back: still in hand, nothing played
+    g = _last_card_game()
+    session, out = scripted_session(g, ["1", "2", "x", "1", "quit"], lang="en", record=tmp_path / "s.json")
+    session.run()
+    assert "Type 1 (play it) or 0 (go back)." in out.getvalue()
+    assert not g.seats[0].hand  # confirmed: played
+
+
+def test_flat_numbering_is_the_old_list_and_asks_every_window(tmp_path: Path) -> None:
+    g = _last_card_game()
+    session, out = scripted_session(g, ["2", "quit"], lang="en", record=tmp_path / "r.json")
+    session.flat, session.policy = True, AskPolicy.everything()
+    session.run()
+    assert not g.seats[0].hand  # "2" was the lock on seat 2 itself: one number, no second level, no confirmation
+    assert "Careful" not in out.getvalue()
+
+
+def test_pipe_flat_game_plays_to_the_end(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    cmd = [sys.executable, "-m", "fengsheng.cli", "play", "--bots", "random", "--delay", "0", "--flat"]
+    proc = subprocess.run(
+        [*cmd, "--seed", "11", "--record", str(record)],
+        input="1\n" * 5000,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=HANG_GUARD,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "游戏结束" in proc.stdout and "← 返回" not in proc.stdout
+    assert load(record)["result"] is not None
+
+
+def test_settings_switch_the_policy(tmp_path: Path) -> None:
+    g = _last_card_game()
+    session, out = scripted_session(
+        g, ["settings", "settings 3", "settings all", "settings flat", "settings nope", "quit"], lang="en"
+    )
+    session.run()
+    text = out.getvalue()
+    assert "[x] my own passing" in text and "[ ] my own passing" in text
+    assert session.policy == AskPolicy.everything() and session.flat
+    assert "No such setting" in text
+
+
+def test_end_of_input_message_has_its_space(tmp_path: Path) -> None:
+    g = _last_card_game()
+    session, out = scripted_session(g, [], lang="en", record=tmp_path / "r.json")
+    assert session.run() == 0
+    assert "End of input: the game was not finished. The record is saved: " in out.getvalue().replace("\n", "")
+
+
+def test_an_option_typed_in_its_notation_is_taken_at_any_level(tmp_path: Path) -> None:
+    g = _last_card_game()
+    session, out = scripted_session(g, ["1", "pass", "quit"], lang="en", record=tmp_path / "r.json")
+    assert session.run() == 0
+    assert g.decision is not None and g.decision.kind == "send"  # passed from inside the lock's level
+    assert "← Back" in out.getvalue()
