@@ -15,7 +15,7 @@ from fengsheng.engine.machine import Machine
 from fengsheng.rules.base import HOOKS, Rule, overrides
 
 if TYPE_CHECKING:
-    pass
+    from fengsheng.game import Game
 
 PASS_ONLY: tuple[Option, ...] = (P_PASS,)
 
@@ -91,21 +91,17 @@ class RuleIndex(Machine):
     def priority_options(self, seat: int, win: Any) -> list[Option] | tuple[Option, ...]:
         """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
         hand = self.seats[seat].hand
-        allowed = self.window_types[win.kind]
-        card_type = self.card_type
         conv = self.seat_conversions[seat]
         actions = self.seat_actions[seat]
         # can_declare_now's own first test, inlined: this runs for every priority decision
         declarable = self.can_declare_now(seat) if self.seat_live_victory[seat] else self.declarable[seat]
-        if not (conv or declarable or actions):
-            for c in hand:  # fast path: most seats hold nothing usable in most windows
-                if card_type[c] in allowed:
-                    break
-            else:
-                return PASS_ONLY
-        g = self.game
+        if not (conv or declarable or actions) and self.window_cards[win.kind].isdisjoint(hand):
+            return PASS_ONLY  # the fast path: most seats hold nothing usable in most windows
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call (a hot path)
         opts = [P_PASS, P_DECLARE] if declarable else [P_PASS]
         if hand:
+            allowed = self.window_types[win.kind]
+            card_type = self.card_type
             cache: dict[str, list[tuple[int, int]]] = {}
             new = tuple.__new__
             handlers = self.handlers

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from fengsheng.core.events import Event
     from fengsheng.core.state import Frame
     from fengsheng.flow.settle import Declaration
-    from fengsheng.rules.base import Rule
+    from fengsheng.game import Game
 
 
 class Machine(State):
@@ -46,7 +46,7 @@ class Machine(State):
     def _advance(self) -> None:
         """Run frames until one waits for a decision (a forced move, one option outside a window, is taken)."""
         frames = self.frames
-        g = self.game
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call (the hot loop)
         while frames and self.result is None:
             top = frames[-1]
             d = top.run(g)
@@ -114,7 +114,7 @@ class Machine(State):
         """Apply an option known to be legal (the unchecked fast path used by ``act``)."""
         self.history.append((d[0], opt))
         self.decision = None
-        g = self.game
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call (every decision)
         top = self.frames[-1]
         if opt[0] == PASS and type(top) is Window:
             # the common case, a pass in a response window (S-PRIO-3): straight to the next seat's decision
@@ -142,16 +142,22 @@ class Machine(State):
         """Log ``e``, update what its audience knows, and collect the rules that want it; the triggers and the
         settling it needs are scheduled after the current step (see the module docstring)."""
         self.events.append(e)
-        learn = LEARNERS.get(e.kind)
+        kind = e.kind
+        learn = LEARNERS.get(kind)
         if learn is not None:
             learn(self, e)
-        lst = self.listeners.get(e.kind)
-        hits: list[Rule] = [r for r in lst if r.wants(self.game, e.kind, e)] if lst else []
-        if hits or e.settles:
-            if len(hits) > 1:
-                cur, n = self.current, self.n
-                hits.sort(key=lambda r: (r.owner - cur) % n)  # S-TRIG-1
-            self._pending.append((len(self.frames), e, hits))
+        lst = self.listeners.get(kind)
+        if lst:
+            g: Game = self  # type: ignore[assignment]  # self.game without the property call
+            hits = [r for r in lst if r.wants(g, kind, e)]
+            if hits:
+                if len(hits) > 1:
+                    cur, n = self.current, self.n
+                    hits.sort(key=lambda r: (r.owner - cur) % n)  # S-TRIG-1
+                self._pending.append((len(self.frames), e, hits))
+                return
+        if e.settles:
+            self._pending.append((len(self.frames), e, []))
 
     def _schedule(self) -> bool:
         """Turn what was emitted during the last step into frames (the only place that does). True if any."""

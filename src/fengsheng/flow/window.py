@@ -86,9 +86,15 @@ class Window(Frame):
             return tuple.__new__(Decision, (seat, PRIORITY, tuple(opts), self.kind, False))
 
     def pass_on(self, g: Game) -> Decision | None:
-        """The seat with priority passes (A-15): priority moves on, and the window runs to its next decision."""
+        """The seat with priority passes (A-15): priority moves on, and the window runs to its next decision.
+
+        The common case is decided here, as :meth:`run` would: a pass is not the last of the round, so the next
+        seat in game (it is one: nothing happened since the order was last refreshed) is asked, unless auto-pass
+        may pass for it (then :meth:`run`'s loop goes on)."""
         self.passes += 1
-        self.prio = g._next[self.prio]
+        seat = self.prio = g._next[self.prio]
+        if self.passes < g.in_game_count and not g.auto_pass and g.seats[seat].in_game:
+            return tuple.__new__(Decision, (seat, PRIORITY, tuple(g.priority_options(seat, self)), self.kind, False))
         return self.run(g)
 
     def answer(self, g: Game, option: Option) -> None:
