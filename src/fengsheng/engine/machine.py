@@ -22,12 +22,13 @@ from fengsheng.core.options import PASS, PRIORITY, Decision, Option, parse_optio
 from fengsheng.engine.knowledge import LEARNERS
 from fengsheng.engine.state import State
 from fengsheng.errors import IllegalAction
+from fengsheng.flow.ask import Ask, Continue
+from fengsheng.flow.settle import Declaration, Settle, Triggers
 from fengsheng.flow.window import Window
 
 if TYPE_CHECKING:
     from fengsheng.core.events import Event
     from fengsheng.core.state import Frame
-    from fengsheng.flow.settle import Declaration
     from fengsheng.game import Game
 
 
@@ -161,8 +162,6 @@ class Machine(State):
 
     def _schedule(self) -> bool:
         """Turn what was emitted during the last step into frames (the only place that does). True if any."""
-        from fengsheng.flow.settle import Settle, Triggers
-
         pending, self._pending = self._pending, []
         frames = self.frames
         inserted: list[tuple[int, int]] = []  # (depth, frames inserted) of the entries done so far
@@ -191,26 +190,18 @@ class Machine(State):
         private: bool = False,
     ) -> None:
         """Ask ``seat`` a question (a skill's choice); ``then(g, option, data)`` continues with the answer."""
-        from fengsheng.flow.ask import Ask
-
         self.frames.append(Ask(seat, kind, tuple(options), then, context, data, private))
 
     def later(self, then: Any, data: Any = None) -> None:
         """Push a continuation: ``then(g, data)`` runs once everything pushed after this call is done."""
-        from fengsheng.flow.ask import Continue
-
         self.frames.append(Continue(then, data))
 
     def declare(self, seat: int) -> None:
         """``seat`` declares victory (S-WIN-1): see :class:`fengsheng.flow.settle.Declaration`."""
-        from fengsheng.flow.settle import Declaration
-
         self.frames.append(Declaration(seat))
 
     def declaration(self) -> Declaration | None:
         """The declaration being resolved (the top-most on the stack), for skills that add a co-winner."""
-        from fengsheng.flow.settle import Declaration
-
         for f in reversed(self.frames):
             if isinstance(f, Declaration):
                 return f
