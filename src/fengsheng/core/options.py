@@ -170,6 +170,8 @@ P_PASS = Option(PASS)
 P_DECLARE = Option(DECLARE)
 P_ACCEPT = Option(ACCEPT)
 P_DECLINE = Option(DECLINE)
+PASS_ONLY: tuple[Option, ...] = (P_PASS,)
+"""The options of a seat that may only pass (one shared tuple: the rule index's fast path returns it)."""
 
 
 class Decision(NamedTuple):

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.core.options import P_DECLARE, P_PASS, PLAY, Option
+from fengsheng.core.options import P_DECLARE, P_PASS, PASS_ONLY, PLAY, Option
 from fengsheng.engine.machine import Machine
 from fengsheng.flow.passing import send_options_default
 from fengsheng.rules.base import HOOKS, Rule, overrides
 
 if TYPE_CHECKING:
     from fengsheng.game import Game
-
-PASS_ONLY: tuple[Option, ...] = (P_PASS,)
 
 
 class RuleIndex(Machine):
