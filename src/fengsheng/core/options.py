@@ -230,6 +230,8 @@ P_DECLARE = Option(DECLARE)
 P_ACCEPT = Option(ACCEPT)
 P_DECLINE = Option(DECLINE)
 P_CONTINUE = Option(CONTINUE)
+PASS_ONLY: tuple[Option, ...] = (P_PASS,)
+"""The options of a seat that may only pass (one shared tuple: the rule index's fast path returns it)."""
 
 
 class Decision(NamedTuple):

@@ -71,6 +71,9 @@ class Edition:
     is_black: tuple[bool, ...] = field(init=False)
     card_method: tuple[str, ...] = field(init=False)
     window_types: Mapping[str, frozenset[str]] = field(init=False)
+    window_cards: Mapping[str, frozenset[int]] = field(init=False)
+    """Window kind -> the card ids whose own type may be used in it (a seat without conversions holds nothing usable
+    there when its hand is disjoint from this set: the rule index's fast path)."""
     next_phase: Mapping[str, str] = field(init=False)
     """Each phase of the turn plan -> the phase after it (the last has none)."""
     _characters: dict[str, dict[str, CharacterDef]] = field(init=False, default_factory=dict, repr=False)
@@ -85,6 +88,11 @@ class Edition:
             self,
             "window_types",
             {k: frozenset(t for t, h in self.handlers.items() if k in h.windows) for k in WINDOW_KINDS},
+        )
+        setattr_(
+            self,
+            "window_cards",
+            {k: frozenset(i for i, t in enumerate(self.card_type) if t in ts) for k, ts in self.window_types.items()},
         )
         setattr_(self, "next_phase", dict(zip(self.turn_plan, self.turn_plan[1:], strict=False)))
         unknown = sorted({c.type for c in self.deck} - set(self.handlers))

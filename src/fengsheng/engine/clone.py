@@ -27,7 +27,17 @@ if TYPE_CHECKING:
 _ATOMIC: set[type] = {int, str, bool, float, type(None), tuple, frozenset, Option, Decision, Config, Edition}
 _ATOMIC.update(KINDS.values())
 _SHARED_FIELDS = frozenset(
-    {"config", "edition", "handlers", "window_types", "card_type", "is_black", "card_colour", "characters"}
+    {
+        "config",
+        "edition",
+        "handlers",
+        "window_types",
+        "window_cards",
+        "card_type",
+        "is_black",
+        "card_colour",
+        "characters",
+    }
 )
 _SLOTS: dict[type, tuple[str, ...]] = {}
 _RULE_SLOTS = ("owner",)

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.core.options import P_DECLARE, P_PASS, PLAY, Option
+from fengsheng.core.options import P_DECLARE, P_PASS, PASS_ONLY, PLAY, Option
 from fengsheng.engine.machine import Machine
+from fengsheng.flow.passing import send_options_default
 from fengsheng.rules.base import HOOKS, Rule, overrides
 
 if TYPE_CHECKING:
-    pass
-
-PASS_ONLY: tuple[Option, ...] = (P_PASS,)
+    from fengsheng.game import Game
 
 
 class RuleIndex(Machine):
@@ -91,32 +90,38 @@ class RuleIndex(Machine):
     def priority_options(self, seat: int, win: Any) -> list[Option] | tuple[Option, ...]:
         """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
         hand = self.seats[seat].hand
-        allowed = self.window_types[win.kind]
-        card_type = self.card_type
         conv = self.seat_conversions[seat]
         actions = self.seat_actions[seat]
         # can_declare_now's own first test, inlined: this runs for every priority decision
         declarable = self.can_declare_now(seat) if self.seat_live_victory[seat] else self.declarable[seat]
-        if not (conv or declarable or actions):
-            for c in hand:  # fast path: most seats hold nothing usable in most windows
-                if card_type[c] in allowed:
-                    break
-            else:
-                return PASS_ONLY
-        g = self.game
+        cards = self.window_cards[win.kind]
+        if not (conv or declarable or actions) and cards.isdisjoint(hand):
+            return PASS_ONLY  # the fast path: most seats hold nothing usable in most windows
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call (a hot path)
         opts = [P_PASS, P_DECLARE] if declarable else [P_PASS]
-        if hand:
-            cache: dict[str, list[tuple[int, int]]] = {}
-            new = tuple.__new__
+        if conv or not cards.isdisjoint(hand):
+            allowed = self.window_types[win.kind]
+            card_type = self.card_type
             handlers = self.handlers
+            permit = self.permit_rules
+            new = tuple.__new__
+            targets: dict[str, list[tuple[int, int]]] = {}  # per use: the same for every card of that use
             for c in hand:
-                for u in self.card_uses(seat, c) if conv else (card_type[c],):
+                if conv:
+                    uses = self.card_uses(seat, c)
+                elif c in cards:
+                    uses = (card_type[c],)
+                else:
+                    continue
+                for u in uses:
                     if u not in allowed:
                         continue
-                    tg = cache.get(u)
+                    tg = targets.get(u)
                     if tg is None:
                         h = handlers[u]
-                        tg = cache[u] = h.targets(g, seat, win) if h.can_use(g, seat, win) else []
+                        # h.can_use inlined: the card's own conditions, or a rule's permission (S-PRIO-1)
+                        usable = h.allowed(g, seat, win) or (bool(permit) and self.permits(seat, u, win))
+                        tg = targets[u] = h.targets(g, seat, win) if usable else []
                     for t, r in tg:
                         opts.append(new(Option, (PLAY, c, u, t, r, "")))
         for rule in actions:
@@ -160,8 +165,6 @@ class RuleIndex(Machine):
         return self.edition.card_method[card]
 
     def send_options(self, seat: int) -> list[Option]:
-        from fengsheng.flow.turn import send_options_default
-
         return send_options_default(self.game, seat)
 
     # --- victory --------------------------------------------------------------------------------------------------

@@ -22,13 +22,14 @@ from fengsheng.core.options import CONTINUE, PASS, PRIORITY, Decision, Option, p
 from fengsheng.engine.knowledge import LEARNERS
 from fengsheng.engine.state import State
 from fengsheng.errors import IllegalAction
+from fengsheng.flow.ask import Ask, Continue
+from fengsheng.flow.settle import Declaration, Settle, Triggers
 from fengsheng.flow.window import Window
 
 if TYPE_CHECKING:
     from fengsheng.core.events import Event
     from fengsheng.core.state import Frame
-    from fengsheng.flow.settle import Declaration
-    from fengsheng.rules.base import Rule
+    from fengsheng.game import Game
 
 
 class Machine(State):
@@ -47,7 +48,7 @@ class Machine(State):
         """Run frames until one waits for a decision (a forced move, one option outside a window other than a
         uniform prompt's ``continue``, is taken)."""
         frames = self.frames
-        g = self.game
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call (the hot loop)
         while frames and self.result is None:
             top = frames[-1]
             d = top.run(g)
@@ -140,7 +141,7 @@ class Machine(State):
         """Apply an option known to be legal (the unchecked fast path used by ``act``)."""
         self.history.append((d[0], opt))
         self.decision = None
-        g = self.game
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call (every decision)
         top = self.frames[-1]
         if opt[0] == PASS and type(top) is Window:
             # the common case, a pass in a response window (S-PRIO-3): straight to the next seat's decision
@@ -168,21 +169,25 @@ class Machine(State):
         """Log ``e``, update what its audience knows, and collect the rules that want it; the triggers and the
         settling it needs are scheduled after the current step (see the module docstring)."""
         self.events.append(e)
-        learn = LEARNERS.get(e.kind)
+        kind = e.kind
+        learn = LEARNERS.get(kind)
         if learn is not None:
             learn(self, e)
-        lst = self.listeners.get(e.kind)
-        hits: list[Rule] = [r for r in lst if r.wants(self.game, e.kind, e)] if lst else []
-        if hits or e.settles:
-            if len(hits) > 1:
-                cur, n = self.current, self.n
-                hits.sort(key=lambda r: (r.owner - cur) % n)  # S-TRIG-1
-            self._pending.append((len(self.frames), e, hits))
+        lst = self.listeners.get(kind)
+        if lst:
+            g: Game = self  # type: ignore[assignment]  # self.game without the property call
+            hits = [r for r in lst if r.wants(g, kind, e)]
+            if hits:
+                if len(hits) > 1:
+                    cur, n = self.current, self.n
+                    hits.sort(key=lambda r: (r.owner - cur) % n)  # S-TRIG-1
+                self._pending.append((len(self.frames), e, hits))
+                return
+        if e.settles:
+            self._pending.append((len(self.frames), e, []))
 
     def _schedule(self) -> bool:
         """Turn what was emitted during the last step into frames (the only place that does). True if any."""
-        from fengsheng.flow.settle import Settle, Triggers
-
         pending, self._pending = self._pending, []
         frames = self.frames
         inserted: list[tuple[int, int]] = []  # (depth, frames inserted) of the entries done so far
@@ -211,26 +216,18 @@ class Machine(State):
         private: bool = False,
     ) -> None:
         """Ask ``seat`` a question (a skill's choice); ``then(g, option, data)`` continues with the answer."""
-        from fengsheng.flow.ask import Ask
-
         self.frames.append(Ask(seat, kind, tuple(options), then, context, data, private))
 
     def later(self, then: Any, data: Any = None) -> None:
         """Push a continuation: ``then(g, data)`` runs once everything pushed after this call is done."""
-        from fengsheng.flow.ask import Continue
-
         self.frames.append(Continue(then, data))
 
     def declare(self, seat: int) -> None:
         """``seat`` declares victory (S-WIN-1): see :class:`fengsheng.flow.settle.Declaration`."""
-        from fengsheng.flow.settle import Declaration
-
         self.frames.append(Declaration(seat))
 
     def declaration(self) -> Declaration | None:
         """The declaration being resolved (the top-most on the stack), for skills that add a co-winner."""
-        from fengsheng.flow.settle import Declaration
-
         for f in reversed(self.frames):
             if isinstance(f, Declaration):
                 return f

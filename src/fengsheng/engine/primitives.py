@@ -38,6 +38,7 @@ from fengsheng.core.events import (
 )
 from fengsheng.core.state import Use
 from fengsheng.engine.index import RuleIndex
+from fengsheng.flow.turn import take_from_deck
 
 if TYPE_CHECKING:
     from fengsheng.core.options import Option
@@ -86,8 +87,6 @@ class Primitives(RuleIndex):
     # --- cards ----------------------------------------------------------------------------------------------------
     def take_from_deck(self, count: int) -> list[int]:
         """Up to ``count`` cards from the top of the deck (see ``flow/turn.py``: S-TURN-5, S-TURN-6)."""
-        from fengsheng.flow.turn import take_from_deck
-
         return take_from_deck(self.game, count)
 
     def draw(self, seat: int, count: int) -> list[int]:

@@ -89,6 +89,7 @@ class State:
         self.edition = ed = config.edition_rules
         self.handlers = ed.handlers
         self.window_types = ed.window_types
+        self.window_cards = ed.window_cards
         self.card_type = ed.card_type  # per-card-id tables of the edition (hot paths index them)
         self.is_black = ed.is_black
         self.card_colour = ed.card_colour
@@ -183,7 +184,7 @@ class State:
         self._next = nxt
 
     # --- copies: the edition is shared, not copied ----------------------------------------------------------------
-    _SHARED = ("handlers", "window_types", "card_type", "is_black", "card_colour", "characters")
+    _SHARED = ("handlers", "window_types", "window_cards", "card_type", "is_black", "card_colour", "characters")
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -196,6 +197,7 @@ class State:
         ed = self.edition
         self.handlers = ed.handlers
         self.window_types = ed.window_types
+        self.window_cards = ed.window_cards
         self.card_type = ed.card_type
         self.is_black = ed.is_black
         self.card_colour = ed.card_colour

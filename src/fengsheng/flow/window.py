@@ -25,11 +25,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.core.events import PUBLIC, Fizzled, NoEffect, Resolving, StackResolving
-from fengsheng.core.options import DECLARE, PASS, PLAY, PRIORITY, Decision, Option
-from fengsheng.core.state import W_PLAY, W_STEP1, W_STEP2, Frame, Use
+from fengsheng.core.options import DECLARE, PASS, PASS_ONLY, PLAY, PRIORITY, Decision, Option
+from fengsheng.core.state import W_PLAY, W_STEP1, W_STEP2, WINDOW_KINDS, Frame, Use
 
 if TYPE_CHECKING:
     from fengsheng.game import Game
+
+
+MAX_SEATS = 32
+PASS_ONLY_ASKS: dict[str, tuple[Decision, ...]] = {
+    kind: tuple(Decision(seat, PRIORITY, PASS_ONLY, kind) for seat in range(MAX_SEATS)) for kind in WINDOW_KINDS
+}
+"""Window kind -> seat -> the decision of a seat that may only pass there, built once: most priority decisions
+are these, and a decision is an immutable tuple, as cheap to share as to compare (building one costs more than
+the rest of a pass)."""
+
+
+def _ask(seat: int, opts: list[Option] | tuple[Option, ...], kind: str) -> Decision:
+    """The priority decision of ``seat`` with ``opts`` in a window of ``kind``."""
+    if opts is PASS_ONLY and seat < MAX_SEATS:
+        return PASS_ONLY_ASKS[kind][seat]
+    return tuple.__new__(Decision, (seat, PRIORITY, tuple(opts), kind, False))
 
 
 class Window(Frame):
@@ -83,12 +99,18 @@ class Window(Frame):
                 self.passes += 1
                 self.prio = nxt[seat]
                 continue
-            return tuple.__new__(Decision, (seat, PRIORITY, tuple(opts), self.kind, False))
+            return _ask(seat, opts, self.kind)
 
     def pass_on(self, g: Game) -> Decision | None:
-        """The seat with priority passes (A-15): priority moves on, and the window runs to its next decision."""
+        """The seat with priority passes (A-15): priority moves on, and the window runs to its next decision.
+
+        The common case is decided here, as :meth:`run` would: a pass is not the last of the round, so the next
+        seat in game (it is one: nothing happened since the order was last refreshed) is asked, unless auto-pass
+        may pass for it (then :meth:`run`'s loop goes on)."""
         self.passes += 1
-        self.prio = g._next[self.prio]
+        seat = self.prio = g._next[self.prio]
+        if self.passes < g.in_game_count and not g.auto_pass and g.seats[seat].in_game:
+            return _ask(seat, g.priority_options(seat, self), self.kind)
         return self.run(g)
 
     def answer(self, g: Game, option: Option) -> None:
