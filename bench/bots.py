@@ -41,22 +41,11 @@ from fengsheng.bots.base import Bot
 from fengsheng.config import Config
 from fengsheng.core.cards import BYSTANDER, MILITARY_INTEL, UNDERGROUND
 from fengsheng.core.options import Decision, Option
+from fengsheng.report.stats import wilson  # the one 95% Wilson interval (report and benches)
 from fengsheng.sim.runner import derive_seed, play_game
 
 FACTIONS = (UNDERGROUND, MILITARY_INTEL, BYSTANDER)
 Z95 = 1.959963984540054
-
-
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """95% Wilson score interval of k successes out of n."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = k / n
-    z2 = z * z
-    denom = 1 + z2 / n
-    centre = (p + z2 / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return (0.0 if k == 0 else max(0.0, centre - half), 1.0 if k == n else min(1.0, centre + half))
 
 
 def newcombe(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float, float]:

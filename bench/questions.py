@@ -39,22 +39,11 @@ from fengsheng.core.options import PASS, PRIORITY, Decision, Option
 from fengsheng.game import Game
 from fengsheng.match import Match
 from fengsheng.play.words import describe_options
+from fengsheng.report.stats import wilson  # the one 95% Wilson interval (report and benches)
 from fengsheng.sim.runner import bot_seed, derive_seed
 
 Z95 = 1.959963984540054
 ARMS = ("all", "policy")
-
-
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """95% Wilson score interval of k successes out of n."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = k / n
-    z2 = z * z
-    denom = 1 + z2 / n
-    centre = (p + z2 / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return (0.0 if k == 0 else max(0.0, centre - half), 1.0 if k == n else min(1.0, centre + half))
 
 
 @dataclass
