@@ -169,8 +169,14 @@ class Skill(Rule):
         self.ask_black_cards(g, data)
 
     def place_chosen(self, g: Game, data: dict[str, Any]) -> None:
-        """Put down the cards :meth:`ask_black_cards` collected (a skill that uses it overrides this)."""
-        raise NotImplementedError(type(self).__name__)
+        """Put down the cards :meth:`ask_black_cards` collected in front of ``data["target"]``, all before any death
+        settles (视为同时放置, S-DEATH-3), with one public log line; nothing if the target is no longer in the game."""
+        target = data["target"]
+        if not g.seats[target].in_game:
+            return
+        self.log(g, target=target, count=len(data["cards"]))
+        for c in data["cards"]:
+            place_from_hand(g, self.owner, target, c)
 
     def choose_intel(
         self,

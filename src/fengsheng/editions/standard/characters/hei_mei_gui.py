@@ -29,7 +29,6 @@ from fengsheng.characters.base import (
     Mission,
     Skill,
     black_in_hand,
-    place_from_hand,
     wiped_out,
 )
 
@@ -74,14 +73,6 @@ class BloodRose(Skill):  # 血染玫瑰
         data["target"] = option.target
         # the first card is compulsory once a target is named; after it she may stop
         self.ask_black_cards(g, data)
-
-    def place_chosen(self, g: Game, data: dict[str, Any]) -> None:
-        target = data["target"]
-        if not g.seats[target].in_game:
-            return
-        self.log(g, target=target, count=len(data["cards"]))
-        for c in data["cards"]:  # all put down before any death settles: 视为同时放置
-            place_from_hand(g, self.owner, target, c)
 
 
 class HeiMeiGuiMission(Mission):

@@ -40,7 +40,6 @@ from fengsheng.characters.base import (
     black_count,
     black_in_hand,
     is_dead_with,
-    place_from_hand,
     still_dying,
 )
 from fengsheng.core.options import SKILL
@@ -115,11 +114,6 @@ class OrioleBehind(Skill):  # 黄雀在后
         data["target"] = option.target
         # the first card is required (the identity is already revealed), the second optional
         self.ask_black_cards(g, data)
-
-    def place_chosen(self, g: Game, data: dict[str, Any]) -> None:
-        self.log(g, target=data["target"], count=len(data["cards"]))
-        for c in data["cards"]:  # put down together; deaths settle afterwards (S-DEATH-3)
-            place_from_hand(g, self.owner, data["target"], c)
 
 
 class HuangQueMission(Mission):
