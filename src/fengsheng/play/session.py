@@ -380,6 +380,16 @@ class Session:
                 continue
             return option
 
+    def _no_option(self, cmd: str, low: int, high: int) -> None:
+        """The one-line answer to a number that is not on the screen."""
+        self._error(
+            _t(
+                self.lang,
+                f"没有编号 {cmd}：请输入 {low}–{high} 之间的编号。",
+                f"There is no option {cmd}: type a number from {low} to {high}.",
+            )
+        )
+
     def _tree_answer(
         self, line: str, view: dict[str, Any], path: list[Choice], choices: list[tuple[int, str, Any]]
     ) -> Choice | Option | str | None:
@@ -397,13 +407,7 @@ class Session:
             n = int(cmd)
             if n in children:
                 return children[n]
-            self._error(
-                _t(
-                    lang,
-                    f"没有编号 {cmd}：请输入 {low}–{high} 之间的编号。",
-                    f"There is no option {cmd}: type a number from {low} to {high}.",
-                )
-            )
+            self._no_option(cmd, low, high)
             return None
         words = lowered.split(maxsplit=1)
         head, rest = (words[0], words[1] if len(words) > 1 else "") if words else ("", "")
@@ -479,13 +483,7 @@ class Session:
             n = int(cmd)
             if n in numbers:
                 return numbers[n]
-            self._error(
-                _t(
-                    lang,
-                    f"没有编号 {cmd}：请输入 {low}–{high} 之间的编号。",
-                    f"There is no option {cmd}: type a number from {low} to {high}.",
-                )
-            )
+            self._no_option(cmd, low, high)
             return None
         if cmd.startswith("?") or head in ("help", "h", "帮助"):
             topic = cmd[1:].strip() if cmd.startswith("?") else rest
