@@ -18,6 +18,9 @@ from fengsheng.rules.base import HOOKS, Rule, overrides
 if TYPE_CHECKING:
     from fengsheng.game import Game
 
+NO_RULES: list[Rule] = []
+"""The empty index of a plain seat (never appended to)."""
+
 
 class RuleIndex(Machine):
     """The rules of a game, indexed by hook (see the module docstring)."""
@@ -51,6 +54,7 @@ class RuleIndex(Machine):
             self.seat_conversions[rule.owner].append(rule)
         if rule.live_condition and overrides(rule, "can_declare"):
             self.seat_live_victory[rule.owner].append(rule)
+        self._replan(rule.owner)
         if self.decision is not None:
             self._rederive()
 
@@ -84,19 +88,31 @@ class RuleIndex(Machine):
             self.seat_live_victory[rule.owner],
         ):
             drop(lst)
+        self._replan(rule.owner)
         if self.decision is not None:
             self._rederive()
+
+    def _replan(self, seat: int) -> None:
+        """Keep ``plain[seat]`` (no skill, conversion or live mission: the priority fast path) in step with the
+        per-seat indexes."""
+        self.plain[seat] = not (self.seat_actions[seat] or self.seat_conversions[seat] or self.seat_live_victory[seat])
 
     def priority_options(self, seat: int, win: Any) -> list[Option] | tuple[Option, ...]:
         """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
         hand = self.seats[seat].hand
-        conv = self.seat_conversions[seat]
-        actions = self.seat_actions[seat]
-        # can_declare_now's own first test, inlined: this runs for every priority decision
-        declarable = self.can_declare_now(seat) if self.seat_live_victory[seat] else self.declarable[seat]
         cards = self.window_cards[win.kind]
-        if not (conv or declarable or actions) and cards.isdisjoint(hand):
-            return PASS_ONLY  # the fast path: most seats hold nothing usable in most windows
+        if self.plain[seat]:  # no skill, conversion or live mission: only the hand and the flags can offer more
+            declarable = self.declarable[seat]
+            if not declarable and cards.isdisjoint(hand):
+                return PASS_ONLY  # the fast path: most seats hold nothing usable in most windows
+            conv = actions = NO_RULES
+        else:
+            conv = self.seat_conversions[seat]
+            actions = self.seat_actions[seat]
+            # can_declare_now's own first test, inlined: this runs for every priority decision
+            declarable = self.can_declare_now(seat) if self.seat_live_victory[seat] else self.declarable[seat]
+            if not (conv or declarable or actions) and cards.isdisjoint(hand):
+                return PASS_ONLY
         g: Game = self  # type: ignore[assignment]  # self.game without the property call (a hot path)
         opts = [P_PASS, P_DECLARE] if declarable else [P_PASS]
         if conv or not cards.isdisjoint(hand):

@@ -148,6 +148,7 @@ class State:
         self.seat_actions: list[list[Rule]] = [[] for _ in range(self.n)]
         self.seat_conversions: list[list[Rule]] = [[] for _ in range(self.n)]
         self.seat_live_victory: list[list[Rule]] = [[] for _ in range(self.n)]  # ``live_condition`` victory rules
+        self.plain: list[bool] = [True] * self.n  # none of the three above (RuleIndex._replan)
 
     if TYPE_CHECKING:
 

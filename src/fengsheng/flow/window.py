@@ -109,8 +109,13 @@ class Window(Frame):
         may pass for it (then :meth:`run`'s loop goes on)."""
         self.passes += 1
         seat = self.prio = g._next[self.prio]
-        if self.passes < g.in_game_count and not g.auto_pass and g.seats[seat].in_game:
-            return _ask(seat, g.priority_options(seat, self), self.kind)
+        if self.passes < g.in_game_count and not g.auto_pass:
+            s = g.seats[seat]
+            if s.in_game:
+                kind = self.kind
+                if g.plain[seat] and not g.declarable[seat] and g.window_cards[kind].isdisjoint(s.hand):
+                    return PASS_ONLY_ASKS[kind][seat]  # RuleIndex.priority_options' fast path, inlined
+                return _ask(seat, g.priority_options(seat, self), kind)
         return self.run(g)
 
     def answer(self, g: Game, option: Option) -> None:
