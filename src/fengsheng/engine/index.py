@@ -202,12 +202,13 @@ class RuleIndex(Machine):
         decl = [False] * self.n
         static = [False] * self.n  # by the rules that only change when intelligence settles
         seats = self.seats
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call (every settle)
         for r in self.victory_rules:
             o = r.owner
             # A-27(b), A-37: a player who has lost never wins (a dead one may, through a mission about his death)
             if seats[o].lost or (decl[o] and (static[o] or r.live_condition)):
                 continue
-            if r.can_declare(self.game):
+            if r.can_declare(g):
                 decl[o] = True
                 if not r.live_condition:
                     static[o] = True

@@ -32,10 +32,16 @@ if TYPE_CHECKING:
     from fengsheng.rules.base import Rule
 
 
-def trig_order(g: Game) -> list[int]:
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def trig_order(g: Game) -> tuple[int, ...]:
     """All seats, current player first, then counterclockwise (S-TRIG-1)."""
     cur, n = g.current, g.n
-    return [(cur + k) % n for k in range(n)]
+    order = _ORDERS.get((cur, n))
+    if order is None:
+        order = _ORDERS[cur, n] = tuple((cur + k) % n for k in range(n))  # built once per (current, players)
+    return order
 
 
 def remove_from_play(g: Game, seat: int) -> None:
