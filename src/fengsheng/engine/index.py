@@ -196,7 +196,11 @@ class RuleIndex(Machine):
             return True
         if self.seats[seat].lost:
             return False
-        return any(r.can_declare(self.game) for r in live)
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call (every priority decision)
+        for r in live:  # noqa: SIM110  (a loop: no generator on every priority decision)
+            if r.can_declare(g):
+                return True
+        return False
 
     def refresh_declarable(self) -> None:
         decl = [False] * self.n

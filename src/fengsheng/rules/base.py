@@ -127,6 +127,14 @@ class Rule:
         return f"{type(self).__name__}(owner={self.owner})"
 
 
+_OVERRIDES: dict[tuple[type, str], bool] = {}
+
+
 def overrides(rule: Rule, hook: str) -> bool:
-    """Whether ``rule``'s class overrides ``hook`` of :class:`Rule`."""
-    return getattr(type(rule), hook) is not getattr(Rule, hook)
+    """Whether ``rule``'s class overrides ``hook`` of :class:`Rule` (known per class once asked: classes do not
+    change, and every game's setup asks it for every rule and hook)."""
+    key = (type(rule), hook)
+    got = _OVERRIDES.get(key)
+    if got is None:
+        got = _OVERRIDES[key] = getattr(type(rule), hook) is not getattr(Rule, hook)
+    return got
