@@ -2,9 +2,11 @@
 
 ``copy.deepcopy`` walks everything, the whole event log included, through the generic copy protocol. A clone
 shares what never changes: the edition and its tables, the config, the event records and the answered options
-(all immutable), the pending decision, the rules that hold nothing but their owner; and copies the rest (seats, zones, frames, rules, what each seat knows)
-with one small type-directed walk that keeps shared references shared (a use on the stack and the frame resolving
-it, a rule and the questions it asked). The RNG is copied too: a clone is the same game, future included; see
+(all immutable), the pending decision, the rules that hold nothing but their owner; and copies the rest (seats,
+zones, frames, rules, what each seat knows) with one small type-directed walk that keeps shared references shared (a
+use on the stack and the frame resolving it, a rule and the questions it asked). A slotted type gets a copier written
+for it the first time it is met (``_compile_copier``); seats and what a seat knows, whose containers hold only
+immutable values, are copied one level deep. The RNG is copied too: a clone is the same game, future included; see
 ``Game.determinize`` for a game that keeps only what one seat knows.
 """
 
