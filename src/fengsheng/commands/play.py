@@ -12,7 +12,7 @@ from typing import Any
 
 from fengsheng.commands.common import add_character_args, add_uniform_arg, bad_seat, config_from
 from fengsheng.config import VARIANTS
-from fengsheng.text import LANGS
+from fengsheng.text import LANGS, edition_texts
 
 DEFAULT_DELAY = 0.6  # seconds after each visible bot move, when the output is a terminal
 MAX_DELAY = 60.0  # seconds: a longer pause is a typo (or `inf`)
@@ -92,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
         flat=args.flat,
         policy=AskPolicy.everything() if (args.ask or ("all" if args.flat else "default")) == "all" else AskPolicy(),
     )
-    return session.run()
+    with edition_texts(config.character_texts):  # card ids are this edition's cards
+        return session.run()
 
 
 def register(sub: Any) -> None:
