@@ -22,8 +22,19 @@ A-84: 識破's 「識破階段」 is the response window of any card use); 密�
 to any player and back to the sender when declined, 文本 face up to the right, a player who declines never sees the
 card, and a card that comes back to its sender is his (Q-PASS-1..4, Q-TURN-2).
 
-Implements: Q-TURN-1..3, Q-PRIO-2..6, Q-PRIO-4, Q-PASS-1..5, Q-WIN-2, Q-TERM-11, Q-CARD-DECODE, Q-CARD-INTERCEPT,
-Q-CARD-SEE.
+The shared machinery also carries, unchanged, what 001 says of setup, deaths, losses and victory, and of the terms:
+identity cards dealt at random and secret, three starting cards (Q-SETUP-2/3); three or more black intelligence
+kill, then the dead player's cards go to the discard pile and his identity (and character) are revealed (Q-DEATH-1/2;
+without characters there are no death triggers); a player who cannot send loses when his turn ends, without death
+triggers, his cards discarded and his cards revealed (Q-LOSE-1); identity victory rules on the identity cards
+(Q-COMP-3) declared by the player who meets them (Q-WIN-3); a character's text beats a card's, which beats the rules
+(Q-PRIO-1: a rule's permission beats the card's own timing, ``CardHandler.can_use``); the free mode of 3 to 8 players
+(Q-MODE-4); obtaining intelligence face up, showing, inspecting, drawing from the top, burning to the discard pile,
+and 「當……時」 only for what took effect (Q-TERM-2/3/4/6/9/10).
+
+Implements: Q-TURN-1..3, Q-PRIO-1..6, Q-PASS-1..5, Q-WIN-2, Q-WIN-3, Q-TERM-2..4, Q-TERM-6, Q-TERM-9..11,
+Q-CARD-DECODE, Q-CARD-INTERCEPT, Q-CARD-SEE, Q-SETUP-2, Q-SETUP-3, Q-DEATH-1, Q-DEATH-2, Q-LOSE-1, Q-COMP-3,
+Q-MODE-4.
 """
 
 from __future__ import annotations
