@@ -91,6 +91,9 @@ class Config:
             raise ConfigError(
                 f"the optional identity row exists only for {rows} players (S-DIST-2), not {self.players}"
             )
+        for v in ("bystander_alliance", "four_card_victory"):
+            if getattr(self, v) and v not in ed.variants:
+                raise ConfigError(f"the {ed.id} edition has no variant {v}")
         if self.bystander_alliance:
             ug, mi, by = self.distribution
             if not ug == mi == by >= 2:  # 2/2/2 or 3/3/3 only, not 1/1/1

@@ -103,6 +103,7 @@ EDITION = Edition(
     identity_rules=IDENTITY_RULES,
     text_sets=TEXT_SETS,
     load_characters=load_characters,
+    variants=(),  # 醬油同盟 and four-card victory are the standard edition's (S-VAR); 001 has modes instead
     switches=Switches(
         skills_answerable=False,  # Q-PRIO-4
         last_standing_wins=True,  # Q-WIN-2
