@@ -53,3 +53,11 @@ def card_name_in_qianzhi(card: int) -> str:
 
     with edition_texts("001"):
         return card_name(card)
+
+
+def test_a_bot_that_does_not_know_the_edition_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from fengsheng.bots import BOTS
+
+    assert BOTS["heuristic"].editions == ("standard",) and BOTS["random"].editions is None
+    assert main(["simulate", "--edition", "qianzhi", "--no-characters", "--bots", "heuristic", "--games", "2"]) == 2
+    assert "does not know the qianzhi edition" in capsys.readouterr().err
