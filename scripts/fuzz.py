@@ -1,10 +1,11 @@
 """Random-play fuzz of the engine: many games with uniformly random legal answers, invariants checked throughout.
 
     python scripts/fuzz.py [--games 10000] [--seed 0] [--json] [--characters] [--texts 000|004]
+                           [--edition standard|qianzhi]
 
 Every legal configuration is played: 3 to 9 players, the optional identity row where it exists (4, 6, 7 players),
 醬油同盟 only with 2/2/2 or 3/3/3 (6 or 9 players), four-card victory, auto-pass on and off. After every decision
-``fengsheng.invariants.check`` runs (each of the 81 cards in exactly one zone, counts consistent, game not stuck),
+``fengsheng.invariants.check`` runs (each card of the edition, 81 or 108, in exactly one zone, counts consistent, game not stuck),
 and the pending decision is checked to be one decision of a seat with a finite, duplicate-free option list. A game
 that raises is counted (never dropped) and a game that does not end within ``MAX_DECISIONS`` is counted as stuck.
 
@@ -12,6 +13,9 @@ With ``--characters`` every game is played with character cards (S-SETUP-1/2): e
 ``base`` pool (the 18 of the 2010 rulebook) and the ``all`` pool (plus the supplement), the characters dealt and
 chosen at random like every other decision (:func:`character_configs`). ``--texts`` picks the character text set
 (the standard edition's ``000``, the default, or ``004``) and implies ``--characters``.
+
+``--edition qianzhi`` plays 千智风声 (3 to 8 players, its optional rows for 4 and 6, no variants; characters off until
+its characters exist).
 
 The module is also imported by ``tests/contract/test_fuzz.py`` and ``tests/contract/test_fuzz_characters.py`` (smaller
 counts) and by other contract tests for :func:`all_configs` / :func:`character_configs`.
@@ -30,8 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fengsheng.config import CHARACTER_POOLS, Config
-from fengsheng.editions import get_edition
-from fengsheng.editions.standard.identities import DISTRIBUTION, OPTIONAL_DISTRIBUTION
+from fengsheng.editions import EDITIONS, get_edition
 from fengsheng.game import Game
 from fengsheng.invariants import check
 from fengsheng.sim.runner import derive_seed
@@ -40,21 +43,27 @@ STANDARD = get_edition("standard")
 MAX_DECISIONS = 100_000  # a random game needs a few hundred; far more means the game is stuck
 
 
-def all_configs() -> list[Config]:
-    """Every legal configuration without characters (48 of them)."""
+def all_configs(edition: str = "standard") -> list[Config]:
+    """Every legal configuration of ``edition`` without characters (48 of the standard edition's, 16 of
+    千智风声's)."""
+    ed = get_edition(edition)
+    lo, hi = ed.players
     out: list[Config] = []
-    for players in range(3, 10):
+    for players in range(lo, hi + 1):
         for optional in (False, True):
-            if optional and players not in OPTIONAL_DISTRIBUTION:
+            if optional and players not in ed.optional_distribution:
                 continue
-            ug, mi, by = OPTIONAL_DISTRIBUTION[players] if optional else DISTRIBUTION[players]
+            ug, mi, by = ed.identity_counts(players, optional)
             for alliance in (False, True):
-                if alliance and not (ug == mi == by >= 2):  # 2/2/2 or 3/3/3 (S-VAR-1, A-77)
-                    continue
+                if alliance and (not (ug == mi == by >= 2) or "bystander_alliance" not in ed.variants):
+                    continue  # 2/2/2 or 3/3/3 (S-VAR-1, A-77)
                 for four in (False, True):
+                    if four and "four_card_victory" not in ed.variants:
+                        continue
                     for auto_pass in (False, True):
                         out.append(
                             Config(
+                                edition=edition,
                                 players=players,
                                 optional_distribution=optional,
                                 bystander_alliance=alliance,
@@ -222,8 +231,12 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="the character text set (default: the edition's first, 000); implies --characters",
     )
+    ap.add_argument("--edition", choices=EDITIONS, default="standard", help="the edition played (default standard)")
     args = ap.parse_args(argv)
-    configs = character_configs(args.texts or "") if args.characters or args.texts else None
+    if (args.characters or args.texts) and args.edition != "standard":
+        print(f"fuzz: the {args.edition} edition has no characters yet", file=sys.stderr)
+        return 2
+    configs = character_configs(args.texts or "") if args.characters or args.texts else all_configs(args.edition)
     summary = fuzz(args.games, args.seed, invariants=args.invariants, configs=configs)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False, sort_keys=True))

@@ -16,6 +16,15 @@ Every section is in scope: all S- ids of standard.md (SETUP … VAR, TRIG, CHAR,
 and the character skills (C). An in-scope id must be covered or listed in ``WAITING`` (with a reason); the waiting ids
 may be at most 10% of the in-scope ids (the list is empty since the characters exist).
 
+The 千智风声 edition's ids come from ``qianzhi.md``: the bullets ``* **Q-XXX-n``, the card rows ``| **Q-CARD-XXX** |``,
+the ``| Q-TERM-n |`` rows, the table heading ``(Q-CARD-TABLE)`` and the character skills ``* **QC-NAME-n``. A test
+covers one as above (``test_Q_PASS_3_…`` Q-PASS-3, ``test_Q_CARD_SWAP_…`` Q-CARD-SWAP, ``test_Q_CARD_PROBE_1_…``
+Q-CARD-PROBE-1, ``test_QC_LAO_GUI_1_…`` QC-LAO_GUI-1). Every Q- section is in scope; a Q- id must be covered or
+listed in ``Q_WAITING`` (the rules that need the 千智风声 characters or modes, a later step; they do not count towards
+the S- limit, which stays as it is). The QC- skills are reported only until the characters exist. Every in-scope Q-
+id that is not waiting must be implemented by exactly one module of ``editions/qianzhi/`` (its ``Implements:``
+paragraph), and an ``Implements:`` entry must be an id of the specification.
+
 The same command checks where each S- id is *implemented*. A module of ``src/fengsheng`` implements the ids listed in
 the ``Implements:`` paragraph of its module docstring (ids separated by commas, ``S-TURN-1..8`` for a range, up to the
 next blank line); any other citation of an id, anywhere in a module (prose, comments, a ``rule_id``), only *mentions*
@@ -75,15 +84,44 @@ WAITING_LIMIT = 0.10
 # whose mechanism the engine has is tested through a test-only Rule instead.
 WAITING: dict[str, str] = {}
 
+# 千智风声 ids that wait for its characters or its modes (the edition is played without characters for now).
+_CHARS = "needs the 千智风声 characters (a later step)"
+_MODES = "needs the 千智风声 modes (a later step)"
+Q_WAITING: dict[str, str] = {
+    "Q-COMP-4": _CHARS,
+    "Q-MODE-1": _MODES,
+    "Q-MODE-2": _MODES,
+    "Q-MODE-3": _MODES,
+    "Q-SETUP-1": _CHARS,
+    "Q-PRIO-7": _CHARS + ": several skills triggered at once",
+    "Q-TERM-1": _CHARS + ": sexes of characters",
+    "Q-TERM-5": _CHARS + ": declarers versus co-winners (柒佰 + 老鬼)",
+    "Q-TERM-7": _CHARS + ": covering a character",
+    "Q-TERM-8": _CHARS + ": only skills place intelligence",
+    "Q-CHAR-1": _CHARS,
+    "Q-CHAR-2": _CHARS,
+    "Q-CHAR-3": _CHARS,
+    "Q-CHAR-4": _CHARS,
+}
+Q_HOMES = ("editions/qianzhi/*",)
+"""Where the 千智风声 ids are implemented: the edition's package (its shared rules say so in its __init__)."""
+
 _BULLET = re.compile(r"^\s*[*-]\s+\*\*((?:S|C)-[A-Z][A-Z_]*(?:-[A-Z][A-Z_]*)*-\d+)\b\**(.*)$")
 _TERM_ROW = re.compile(r"^\|\s*(S-TERM-\d+)\s*\|\s*([^|]*)\|\s*([^|]*)\|")
 _EXAMPLE = re.compile(r"^#+\s*Worked example (EX-\d+)\s*(.*)$")
+_Q_BULLET = re.compile(r"^\s*[*-]\s+\*\*(QC?-[A-Z][A-Z_]*(?:-[A-Z][A-Z_]*)*(?:-\d+)?)\b\**(.*)$")
+_Q_CARD_ROW = re.compile(r"^\|\s*\*\*(Q-CARD-[A-Z]+)\*\*\s*([^|]*)\|\s*([^|]*)\|")
+_Q_TERM_ROW = re.compile(r"^\|\s*(Q-TERM-\d+)\s*\|\s*([^|]*)\|\s*([^|]*)\|")
+_Q_HEADING = re.compile(r"^#+\s*(.*?)\s*\((Q-[A-Z]+-[A-Z]+)\)\s*$")
 
 _NAME_IDS = re.compile(
     r"(?<![A-Za-z0-9])(?:"
     r"S_(?P<s>CARD_[A-Z]+|[A-Z]+)_(?P<sn>\d+)"
     r"|EX_(?P<ex>\d+)"
     r"|C_(?P<c>[A-Z][A-Z_]*?)_(?P<cn>\d+)"
+    r"|QC_(?P<qc>[A-Z][A-Z_]*?)_(?P<qcn>\d+)"
+    r"|Q_(?P<qcard>CARD_[A-Z]+)(?:_(?P<qcardn>\d+))?"
+    r"|Q_(?P<q>[A-Z]+)_(?P<qn>\d+)"
     r")(?![0-9])"
 )
 
@@ -98,8 +136,9 @@ def _short(text: str, limit: int = 90) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def parse_rules(standard: str, characters: str | None = None) -> dict[str, str]:
-    """Rule ids (in document order) with a short title, from the text of standard.md (and standard-characters.md)."""
+def parse_rules(standard: str, characters: str | None = None, qianzhi: str | None = None) -> dict[str, str]:
+    """Rule ids (in document order) with a short title, from the text of standard.md (and standard-characters.md,
+    and qianzhi.md)."""
     ids: dict[str, str] = {}
     for line in standard.splitlines():
         m = _BULLET.match(line)
@@ -117,6 +156,25 @@ def parse_rules(standard: str, characters: str | None = None) -> dict[str, str]:
         m = _BULLET.match(line)
         if m and m.group(1).startswith("C-"):
             ids.setdefault(m.group(1), _short(m.group(2)))
+    ids.update(parse_qianzhi(qianzhi or ""))
+    return ids
+
+
+def parse_qianzhi(text: str) -> dict[str, str]:
+    """The 千智风声 rule ids (in document order) with a short title, from the text of qianzhi.md."""
+    ids: dict[str, str] = {}
+    for line in text.splitlines():
+        m = _Q_BULLET.match(line)
+        if m:
+            ids.setdefault(m.group(1), _short(m.group(2)))
+            continue
+        m = _Q_CARD_ROW.match(line) or _Q_TERM_ROW.match(line)
+        if m:
+            ids.setdefault(m.group(1), _short(f"{m.group(2)}: {m.group(3)}"))
+            continue
+        m = _Q_HEADING.match(line)
+        if m:
+            ids.setdefault(m.group(2), _short(m.group(1)))
     return ids
 
 
@@ -150,11 +208,22 @@ def write_copy(ids: dict[str, str], source: Path, path: Path | None = None) -> N
     path = path or IDS_COPY
     lines = [
         "# Rule ids of the specification, generated by `python tools/rulecov.py --write-ids`",
-        f"# from {source.name}/standard.md and standard-characters.md. Used when the rules directory is absent (CI).",
+        f"# from {source.name}/standard.md, standard-characters.md and qianzhi.md. Used when the rules directory is "
+        "absent (CI).",
         "# Format: id<TAB>short title",
     ]
     lines += [f"{rid}\t{title}" for rid, title in ids.items()]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _read_rules(d: Path) -> dict[str, str]:
+    """The ids of the rules directory ``d`` (standard.md, and standard-characters.md and qianzhi.md if present)."""
+    chars, qz = d / "standard-characters.md", d / "qianzhi.md"
+    return parse_rules(
+        (d / "standard.md").read_text(encoding="utf-8"),
+        chars.read_text(encoding="utf-8") if chars.is_file() else None,
+        qz.read_text(encoding="utf-8") if qz.is_file() else None,
+    )
 
 
 def load_ids(explicit: str | None = None) -> tuple[dict[str, str], str, list[str]]:
@@ -162,11 +231,7 @@ def load_ids(explicit: str | None = None) -> tuple[dict[str, str], str, list[str
     warnings: list[str] = []
     d = rules_dir(explicit)
     if d is not None:
-        chars = d / "standard-characters.md"
-        ids = parse_rules(
-            (d / "standard.md").read_text(encoding="utf-8"),
-            chars.read_text(encoding="utf-8") if chars.is_file() else None,
-        )
+        ids = _read_rules(d)
         if IDS_COPY.is_file():
             if list(read_copy()) != list(ids):
                 warnings.append(f"{_rel(IDS_COPY)} differs from {d}: run `tools/rulecov.py --write-ids`")
@@ -183,6 +248,10 @@ def section(rid: str) -> str:
         return "EX"
     if rid.startswith("C-"):
         return "C"
+    if rid.startswith("QC-"):
+        return "QC"
+    if rid.startswith("Q-"):
+        return "Q-" + rid.split("-")[1]  # Q-CARD-SWAP -> Q-CARD, Q-PASS-3 -> Q-PASS
     parts = rid.split("-")
     return parts[1]  # S-CARD-LOCK-1 -> CARD, S-PRIO-7 -> PRIO
 
@@ -200,8 +269,15 @@ def ids_in_name(name: str) -> list[str]:
             out.append(f"S-{m.group('s').replace('_', '-')}-{m.group('sn')}")
         elif m.group("ex") is not None:
             out.append(f"EX-{m.group('ex')}")
-        else:
+        elif m.group("c") is not None:
             out.append(f"C-{m.group('c')}-{m.group('cn')}")
+        elif m.group("qc") is not None:
+            out.append(f"QC-{m.group('qc')}-{m.group('qcn')}")
+        elif m.group("qcard") is not None:
+            n = m.group("qcardn")
+            out.append(f"Q-{m.group('qcard').replace('_', '-')}" + (f"-{n}" if n else ""))
+        else:
+            out.append(f"Q-{m.group('q')}-{m.group('qn')}")
     return out
 
 
@@ -304,6 +380,7 @@ ELSEWHERE: dict[str, tuple[str, str]] = {
 _CITE = re.compile(r"(?<![A-Za-z0-9_-])(S-(?:CARD-[A-Z]+|[A-Z]+))-(\d+)((?:(?:\.\.|/)\d+)*)(?![0-9])")
 _IMPLEMENTS = re.compile(r"^[ \t]*Implements:(.*?)(?=\n[ \t]*\n|\Z)", re.M | re.S)
 _ENTRY = re.compile(r"(S-(?:CARD-[A-Z]+|[A-Z]+))-(\d+)(?:\.\.(\d+))?")
+_Q_ENTRY = re.compile(r"(Q-(?:CARD-[A-Z]+|[A-Z]+))(?:-(\d+)(?:\.\.(\d+))?)?")
 
 
 def expand(text: str) -> list[str]:
@@ -328,8 +405,14 @@ def implements(doc: str) -> tuple[list[str], list[str], tuple[int, int] | None]:
         item = item.strip().rstrip(".")
         e = _ENTRY.fullmatch(item)
         if e is None:
-            bad.append(item)
-            continue
+            q = _Q_ENTRY.fullmatch(item)
+            if q is None or (q.group(2) is None and not q.group(1).startswith("Q-CARD-")):
+                bad.append(item)
+                continue
+            if q.group(2) is None:
+                ids.append(q.group(1))  # a card of 千智风声 (Q-CARD-SWAP): an id without a number
+                continue
+            e = q
         first, last = int(e.group(2)), int(e.group(3) or e.group(2))
         if last < first:
             bad.append(item)
@@ -391,6 +474,14 @@ def compute_implementation(ids: dict[str, str], src_dir: Path = SRC_DIR) -> dict
         if len(implemented.get(r, [])) == 1 and not in_homes(implemented[r][0], homes(r))
     }
     unknown = {r: mods for r, mods in implemented.items() if r not in ids}
+    q_ids = [r for r in ids if r.startswith("Q-") and r not in Q_WAITING]
+    q_missing = [r for r in q_ids if r not in implemented]
+    q_twice = {r: implemented[r] for r in q_ids if len(implemented.get(r, [])) > 1}
+    q_misplaced = {
+        r: implemented[r][0]
+        for r in q_ids
+        if len(implemented.get(r, [])) == 1 and not in_homes(implemented[r][0], Q_HOMES)
+    }
     malformed = {mod: found["malformed"] for mod, found in modules.items() if found["malformed"]}
     elsewhere_used = [r for r in ELSEWHERE if implemented.get(r) == [ELSEWHERE[r][0]]]
     stale = sorted(r for r in ELSEWHERE if r not in elsewhere_used)
@@ -405,6 +496,12 @@ def compute_implementation(ids: dict[str, str], src_dir: Path = SRC_DIR) -> dict
         problems.append("Implements lines cite ids that are not in the specification: " + ", ".join(sorted(unknown)))
     if malformed:
         problems.append(f"malformed Implements entries in {len(malformed)} module(s)")
+    if q_missing:
+        problems.append("千智风声 ids implemented nowhere: " + ", ".join(q_missing))
+    if q_twice:
+        problems.append("千智风声 ids implemented by more than one module: " + ", ".join(q_twice))
+    if q_misplaced:
+        problems.append("千智风声 ids implemented outside editions/qianzhi/: " + ", ".join(q_misplaced))
     warnings = []
     if stale:
         warnings.append(
@@ -428,6 +525,7 @@ def compute_implementation(ids: dict[str, str], src_dir: Path = SRC_DIR) -> dict
             by_module[mod] = by_module.get(mod, 0) + 1
     return {
         "implemented": {r: implemented[r] for r in s_ids if r in implemented},
+        "qianzhi_implemented": {r: implemented[r] for r in ids if r.startswith("Q-") and r in implemented},
         "mentioned": {r: mentioned.get(r, []) for r in s_ids},
         "sections": sections,
         "modules": dict(sorted(by_module.items(), key=lambda kv: (-kv[1], kv[0]))),
@@ -508,15 +606,17 @@ def compute(rules: str | None = None, tests: str | None = None, src: str | None 
                 (covering if rid in ids else unknown).setdefault(rid, []).append(where)
 
     sections: dict[str, dict[str, Any]] = {}
-    for sec in (*IN_SCOPE, *OUT_OF_SCOPE):
+    q_sections = list(dict.fromkeys(section(r) for r in ids if r.startswith("Q-")))
+    for sec in (*IN_SCOPE, *q_sections, *OUT_OF_SCOPE):
         sec_ids = [r for r in ids if section(r) == sec]
         if not sec_ids and sec not in IN_SCOPE:
             continue
+        wait = Q_WAITING if sec.startswith("Q-") else WAITING
         covered = [r for r in sec_ids if r in covering]
-        waiting = [r for r in sec_ids if r not in covering and r in WAITING]
-        missing = [r for r in sec_ids if r not in covering and r not in WAITING]
+        waiting = [r for r in sec_ids if r not in covering and r in wait]
+        missing = [r for r in sec_ids if r not in covering and r not in wait]
         sections[sec] = {
-            "in_scope": sec in IN_SCOPE,
+            "in_scope": sec in IN_SCOPE or sec in q_sections,
             "total": len(sec_ids),
             "covered": covered,
             "waiting": waiting,
@@ -533,21 +633,26 @@ def compute(rules: str | None = None, tests: str | None = None, src: str | None 
             "missing": [r for r in sec_ids if r not in covering],
         }
 
-    scope = [s for s in sections.values() if s["in_scope"]]
+    # the standard edition's ids (the waiting limit is theirs); the 千智风声 ids are counted apart
+    scope = [s for name, s in sections.items() if s["in_scope"] and name not in q_sections]
+    q_scope = [s for name, s in sections.items() if name in q_sections]
     total = sum(s["total"] for s in scope)
     n_cov = sum(len(s["covered"]) for s in scope)
     n_wait = sum(len(s["waiting"]) for s in scope)
     missing = [r for s in scope for r in s["missing"]]
+    q_missing = [r for s in q_scope for r in s["missing"]]
     pct = n_wait / total if total else 0.0
     problems = []
     if missing:
         problems.append(f"{len(missing)} in-scope id(s) neither covered nor waiting for characters")
+    if q_missing:
+        problems.append(f"{len(q_missing)} 千智风声 id(s) neither covered nor waiting")
     if pct > WAITING_LIMIT:
         problems.append(f"waiting ids are {pct:.1%} of the in-scope ids (limit {WAITING_LIMIT:.0%})")
-    stale = sorted(r for r in WAITING if r in covering)
+    stale = sorted(r for r in (*WAITING, *Q_WAITING) if r in covering)
     if stale:
         warnings.append("covered ids still on the waiting list (remove them): " + ", ".join(stale))
-    not_ids = sorted(r for r in WAITING if r not in ids)
+    not_ids = sorted(r for r in (*WAITING, *Q_WAITING) if r not in ids)
     if not_ids:
         warnings.append("waiting-list entries that are not rule ids: " + ", ".join(not_ids))
     if unknown:
@@ -566,6 +671,12 @@ def compute(rules: str | None = None, tests: str | None = None, src: str | None 
             "waiting_limit_pct": round(100 * WAITING_LIMIT, 1),
         },
         "waiting_reasons": {r: WAITING[r] for r in WAITING if r in ids and r not in covering},
+        "qianzhi": {
+            "total": sum(s["total"] for s in q_scope),
+            "covered": sum(len(s["covered"]) for s in q_scope),
+            "waiting": {r: Q_WAITING[r] for s in q_scope for r in s["waiting"]},
+            "missing": q_missing,
+        },
         "covering": covering,
         "unknown": unknown,
         "titles": ids,
@@ -604,6 +715,15 @@ def render(rep: dict[str, Any]) -> str:
     if sc["missing"]:
         out += ["", "Missing (neither covered nor waiting):"]
         out += [f"  {rid:<18} {rep['titles'].get(rid, '')}" for rid in sc["missing"]]
+    qz = rep["qianzhi"]
+    if qz["total"]:
+        out += [
+            "",
+            f"千智风声 (Q-): {qz['covered']} covered, {len(qz['waiting'])} waiting, {len(qz['missing'])} missing "
+            f"of {qz['total']}",
+        ]
+        out += [f"  {rid:<18} waiting: {why}" for rid, why in qz["waiting"].items()]
+        out += [f"  {rid:<18} missing: {rep['titles'].get(rid, '')}" for rid in qz["missing"]]
     if any(not s["in_scope"] for s in rep["sections"].values()):
         out += ["", "Out of scope (reported only)", head, *rows(False)]
     for name, s in rep["sections"].items():
@@ -631,11 +751,7 @@ def main(argv: list[str] | None = None) -> int:
         if d is None:
             print("no rules directory found (use --rules or FENGSHENG_RULES)", file=sys.stderr)
             return 2
-        chars = d / "standard-characters.md"
-        ids = parse_rules(
-            (d / "standard.md").read_text(encoding="utf-8"),
-            chars.read_text(encoding="utf-8") if chars.is_file() else None,
-        )
+        ids = _read_rules(d)
         write_copy(ids, d)
         print(f"wrote {len(ids)} ids to {_rel(IDS_COPY)}")
         return 0

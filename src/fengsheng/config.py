@@ -87,9 +87,13 @@ class Config:
         if not self.character_texts:
             object.__setattr__(self, "character_texts", ed.default_texts)
         if self.optional_distribution and self.players not in ed.optional_distribution:
+            rows = ", ".join(str(n) for n in sorted(ed.optional_distribution))
             raise ConfigError(
-                f"the optional identity row exists only for 4, 6 and 7 players (S-DIST-2), not {self.players}"
+                f"the optional identity row exists only for {rows} players (S-DIST-2), not {self.players}"
             )
+        for v in ("bystander_alliance", "four_card_victory"):
+            if getattr(self, v) and v not in ed.variants:
+                raise ConfigError(f"the {ed.id} edition has no variant {v}")
         if self.bystander_alliance:
             ug, mi, by = self.distribution
             if not ug == mi == by >= 2:  # 2/2/2 or 3/3/3 only, not 1/1/1
@@ -100,6 +104,10 @@ class Config:
         if self.uniform_prompts and self.auto_pass:
             raise ConfigError(
                 "uniform_prompts needs auto_pass off: skipping the seats that could only pass tells who holds what"
+            )
+        if self.characters and not ed.characters(self.character_texts):
+            raise ConfigError(
+                f"the {ed.id} edition has no characters yet: play it without characters (--no-characters)"
             )
         if self.character_pool not in CHARACTER_POOLS:
             raise ConfigError(f"character_pool must be one of {CHARACTER_POOLS}, not {quote(self.character_pool)}")

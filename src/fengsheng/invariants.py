@@ -1,6 +1,6 @@
 """Engine invariants, checked by the fuzz tests after every decision.
 
-* Each of the 81 cards is in exactly one zone: the deck, the discard pile, the probes out of the game, the
+* Each card of the edition (81 standard, 108 千智风声) is in exactly one zone: the deck, the discard pile, the probes out of the game, the
   真伪莫辨 layout, a hand, the intelligence in front of a player, the card in transit, or a pending / resolving use.
 * No negative counts; dead and lost players hold no cards; the pending decision (if any) has at least one option and
   belongs to a seat in the game (or a seat deciding about his own death).

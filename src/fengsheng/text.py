@@ -9,10 +9,15 @@ Nothing here reads hidden state: it only formats what the event dict already con
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any
 
 from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
+
+if TYPE_CHECKING:
+    from fengsheng.core.cards import Card
 
 LANGS = ("zh", "en")
 
@@ -27,6 +32,12 @@ NAMES: dict[str, dict[str, str]] = {
         "see_through": "识破",
         "probe": "试探",
         "true_or_false": "真伪莫辨",
+        "transfer": "转移",
+        "swap": "调包",
+        "reinforce": "增援",
+        "gamble": "博弈",
+        "rebalance": "权衡",
+        "draw_1": "抽一张牌",
         "red": "红",
         "blue": "蓝",
         "black": "黑",
@@ -57,6 +68,12 @@ NAMES: dict[str, dict[str, str]] = {
         "see_through": "See Through",
         "probe": "Probe",
         "true_or_false": "True or False",
+        "transfer": "Transfer",
+        "swap": "Swap",
+        "reinforce": "Reinforce",
+        "gamble": "Gamble",
+        "rebalance": "Rebalance",
+        "draw_1": "draw 1",
         "red": "red",
         "blue": "blue",
         "black": "black",
@@ -90,6 +107,11 @@ CARD_TEXT: dict[str, dict[str, str]] = {
         "see_through": "当一位玩家使用卡牌时你可以使用，目标卡牌无效。",
         "probe": "将此牌面朝下交给一位玩家：若他是所写身份，执行所写效果；否则说出所写台词。",
         "true_or_false": "从牌库顶将等同于现存玩家数的牌面朝下放置，从你开始逆时针每人轮流选择一张作为情报。",
+        "transfer": "把传递到自己的情报传递到另一位玩家，他必须接收。只能在情报传递到你时使用。",
+        "swap": "把此牌和传递中的情报调换，并且以面朝上方式展示，传递方式不变。只能在情报传递阶段使用。",
+        "reinforce": "你每拥有一张黑情报，就抽黑情报数量+1的牌。只能在自己的出牌阶段使用。",
+        "gamble": "指定一位玩家，获得牌库顶牌作为情报。只能在自己的出牌阶段使用。",
+        "rebalance": "将你的手牌全部弃掉，然后重新抽取数量相等的牌。只能在自己的出牌阶段使用。",
     },
     "en": {
         "lock": "Your turn, on another player: if this turn's intelligence reaches him, he must accept it.",
@@ -101,6 +123,11 @@ CARD_TEXT: dict[str, dict[str, str]] = {
         "see_through": "When a player uses a card: that card has no effect.",
         "probe": "Hand it face down to a player: if he has the named identity he does the effect, else says the line.",
         "true_or_false": "Lay out one face-down card per living player; starting with you, each picks one as intelligence.",
+        "transfer": "When the intelligence reaches you: pass it on to another player, who must accept it.",
+        "swap": "In the passing phase: this card replaces the intelligence in transit, face up, same method.",
+        "reinforce": "Your play phase: draw one card more than the black intelligence in front of you.",
+        "gamble": "Your play phase: a player you choose obtains the top card of the deck as intelligence.",
+        "rebalance": "Your play phase: discard your whole hand, then draw as many cards.",
     },
 }
 
@@ -109,11 +136,38 @@ def name(key: str, lang: str = "zh") -> str:
     return NAMES[lang].get(key, key)
 
 
+_DECK: ContextVar[Sequence[Card]] = ContextVar("deck", default=STANDARD_DECK)
+"""The deck card ids are looked up in: the standard edition's unless an edition's texts are being rendered."""
+
+
+def deck_of_texts(text_set: str) -> Sequence[Card]:
+    """The deck of the edition whose character text set is ``text_set`` (text sets are unique across editions)."""
+    from fengsheng.editions import EDITIONS, get_edition
+
+    for name_ in EDITIONS:
+        ed = get_edition(name_)
+        if text_set in ed.text_sets:
+            return ed.deck
+    return STANDARD_DECK
+
+
+@contextmanager
+def edition_texts(text_set: str) -> Iterator[None]:
+    """Card ids named inside the block are the cards of the edition of ``text_set`` (a game's
+    ``config.character_texts``): ``with edition_texts(g.config.character_texts): card_name(c)``."""
+    token = _DECK.set(deck_of_texts(text_set))
+    try:
+        yield
+    finally:
+        _DECK.reset(token)
+
+
 def card_name(card: int | None, lang: str = "zh") -> str:
-    """``[红·锁定·直达]`` / ``[red Lock (direct)]``; a hidden card is ``[?]``."""
+    """``[红·锁定·直达]`` / ``[red Lock (direct)]``; a hidden card is ``[?]``. The card is one of the deck of the
+    texts being rendered (:func:`edition_texts`; the standard edition's by default)."""
     if card is None:
         return "[?]" if lang == "en" else "[？]"
-    c = STANDARD_DECK[card]
+    c = _DECK.get()[card]
     if lang == "zh":
         extra = ""
         if c.probe_identity:
@@ -198,6 +252,9 @@ Renderer = Callable[[dict[str, Any], str, str], str | None]
 RENDERERS: dict[str, Renderer] = {}
 """The renderer of each event kind that has a log line (see :func:`line`)."""
 
+STANDARD_TEXT_SETS = ("000", "004")
+"""The standard edition's text sets: their card ids need no lookup of the edition."""
+
 SILENT = frozenset({"phase", "turn_end", "resolve_stack", "resolve", "cancelled", "tof_leftover", "dying"})
 """Bookkeeping kinds that never get a line (their news is told by the events around them)."""
 
@@ -226,7 +283,12 @@ def render_event(e: dict[str, Any], lang: str = "zh", text_set: str = "", viewer
         seat, identity = seat_name(viewer, lang), name(e["identity"], lang)
         return f"你（{seat}）的身份：{identity}" if lang == "zh" else f"Your identity ({seat}): {identity}"
     render = RENDERERS.get(e["kind"])
-    return render(e, lang, text_set) if render is not None else None
+    if render is None:
+        return None
+    if text_set and text_set not in STANDARD_TEXT_SETS:
+        with edition_texts(text_set):
+            return render(e, lang, text_set)
+    return render(e, lang, text_set)
 
 
 def render_events(
@@ -442,6 +504,20 @@ def _returned(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     return f"{seat} 退回情报" if lang == "zh" else f"{seat} returns the intelligence"
 
 
+@line("transferred")
+def _transferred(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, target = _s(e, "seat", lang), _s(e, "target", lang)
+    return f"{seat} 把情报转移给 {target}" if lang == "zh" else f"{seat} transfers the intelligence to {target}"
+
+
+@line("swapped")
+def _swapped(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, card, old = _s(e, "seat", lang), _c(e, "card", lang), _c(e, "old", lang)
+    if lang == "zh":
+        return f"{seat} 调包：{card} 换下传递中的 {old}"
+    return f"{seat} swaps: {card} replaces {old} in transit"
+
+
 @line("decoded")
 def _decoded(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seen = (f"：{_c(e, 'card', lang)}" if lang == "zh" else f": {_c(e, 'card', lang)}") if "card" in e else ""
@@ -477,6 +553,8 @@ def _probe_answer(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     a = e["answer"]
     if a == "line":
         return f"{seat}：“{e['line']}”" if zh else f"{seat} says: “{probe_line(e['line'], lang)}”"
+    if a == "draw_1":
+        return f"{seat} 执行：抽一张牌" if zh else f"{seat} draws 1"
     if a == "draw":
         return f"{seat} 执行：抽二张牌" if zh else f"{seat} draws 2"
     if a == "discard":
@@ -498,8 +576,8 @@ def _tof_layout(e: dict[str, Any], lang: str, text_set: str) -> str | None:
 
 # --- Cards and intelligence moving (S-TERM) -------------------------------------------------------------------
 _OBTAIN_VERB = {
-    "zh": ({"intercept": "截获", "true_or_false": "选得", "forced": "被迫接收"}, "接收"),
-    "en": ({"intercept": "intercepts", "true_or_false": "picks", "forced": "must take"}, "takes"),
+    "zh": ({"intercept": "截获", "true_or_false": "选得", "forced": "被迫接收", "gamble": "博弈获得"}, "接收"),
+    "en": ({"intercept": "intercepts", "true_or_false": "picks", "forced": "must take", "gamble": "gets"}, "takes"),
 }
 
 

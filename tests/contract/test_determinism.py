@@ -28,7 +28,11 @@ def full_log(g: Game) -> list[dict[str, Any]]:
     return [e.full() for e in g.events]
 
 
-@pytest.mark.parametrize("config", CONFIGS[::5], ids=load_fuzz().config_label)
+@pytest.mark.parametrize(
+    "config",
+    CONFIGS[::5] + load_fuzz().all_configs("qianzhi")[::4],
+    ids=lambda c: f"{c.edition}-{load_fuzz().config_label(c)}",
+)
 def test_same_config_seed_and_answers_give_the_same_game(config: Config) -> None:
     for seed in (0, 1, 2**40 + 7, -3):
         a, b = Game.new(config, seed), Game.new(config, seed)

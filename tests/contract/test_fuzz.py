@@ -34,6 +34,27 @@ def test_random_play_fuzz() -> None:
     assert s["decisions"] > 100 * GAMES
 
 
+def test_random_play_fuzz_qianzhi_edition() -> None:
+    s = fuzz.fuzz(160, seed=2025, configs=fuzz.all_configs("qianzhi"))
+    assert s["exceptions"] == 0, fuzz.format_summary(s)
+    assert s["configs"] == 16 and len(s["games_by_config"]) == 16
+    assert set(s["games_by_players"]) == {str(p) for p in range(3, 9)}
+    assert {"declared", "last_standing"} <= set(s["end_reasons"])
+
+
+def test_invariants_count_the_108_cards_of_the_qianzhi_edition() -> None:
+    g = Game.new(Config(edition="qianzhi", players=5), 1)
+    check(g)
+    hand = g.seats[0].hand
+    lost = hand.pop()
+    with pytest.raises(InvariantError, match="not in exactly one zone"):
+        check(g)
+    hand.append(lost)
+    g.discard.append(hand[0])  # one card in two zones
+    with pytest.raises(InvariantError):
+        check(g)
+
+
 def test_fuzz_script_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert fuzz.main(["--games", "5", "--seed", "3", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])

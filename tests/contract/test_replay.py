@@ -22,6 +22,17 @@ GAMES = 1000
 CONFIGS = load_fuzz().all_configs()
 
 
+def test_record_json_replay_reproduces_random_games_of_the_qianzhi_edition() -> None:
+    configs = load_fuzz().all_configs("qianzhi")
+    for i in range(200):
+        config = configs[i % len(configs)]
+        g = play(Game.new(config, derive_seed("replay-qianzhi", i)), i)
+        rec = json.loads(json.dumps(g.record(), ensure_ascii=False))
+        assert rec["edition"] == "qianzhi"
+        g2 = verify(rec)
+        assert g2.events == g.events and g2.result == g.result is not None
+
+
 def test_record_json_replay_reproduces_many_random_games() -> None:
     """≥ 1,000 random games at 3–9 players, every variant, auto-pass on and off."""
     players: set[int] = set()

@@ -16,6 +16,8 @@ class Bot(ABC):
     """
 
     needs_view: bool = True
+    editions: tuple[str, ...] | None = None
+    """The editions the bot knows how to play (``None``: any, as a bot that only picks among the options)."""
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from fengsheng.config import VARIANTS, Config
-from fengsheng.editions import get_edition
+from fengsheng.editions import EDITIONS, get_edition
 from fengsheng.text import LANGS
 
 
@@ -18,20 +18,32 @@ def add_game_args(sp: argparse.ArgumentParser, players: int = 5) -> None:
     sp.add_argument("--lang", choices=LANGS, default="zh")
 
 
+def add_edition_arg(sp: argparse.ArgumentParser, help: str = "") -> None:
+    """--edition standard|qianzhi (default standard)."""
+    sp.add_argument(
+        "--edition",
+        choices=EDITIONS,
+        default=None if help else EDITIONS[0],
+        help=help or "standard: the 2010 rulebook (default); qianzhi: 千智风声, the online edition (seed 001)",
+    )
+
+
 def add_character_args(sp: argparse.ArgumentParser) -> None:
-    """--characters (default) / --no-characters, --pool base|all, --texts 000|004."""
+    """--edition, --characters (default) / --no-characters, --pool base|all, --texts 000|004."""
+    add_edition_arg(sp)
     grp = sp.add_mutually_exclusive_group()
     grp.add_argument("--characters", dest="characters", action="store_true", default=True, help="(default)")
     grp.add_argument("--no-characters", dest="characters", action="store_false", help="the first-game mode")
     sp.add_argument(
         "--pool", choices=["base", "all"], default="base", help="base: the 18 of the 2010 rulebook; all: + supplement"
     )
-    text_sets = get_edition("standard").text_sets
+    text_sets = [t for e in EDITIONS for t in get_edition(e).text_sets]
     sp.add_argument(
         "--texts",
         choices=text_sets,
-        default=text_sets[0],
-        help="the character texts: 000 = the 2010 rulebook (default), 004 = seed 004's (probably 2009) wording",
+        default="",
+        help="the character texts: 000 = the 2010 rulebook (the standard edition's default), 004 = seed 004's "
+        "(probably 2009) wording; 001 = 千智风声's",
     )
 
 
@@ -47,6 +59,7 @@ def add_uniform_arg(sp: argparse.ArgumentParser) -> None:
 
 def config_from(args: argparse.Namespace) -> Config:
     return Config(
+        edition=getattr(args, "edition", None) or EDITIONS[0],
         players=args.players,
         auto_pass=getattr(args, "auto_pass", False),
         uniform_prompts=getattr(args, "uniform_prompts", False),

@@ -12,7 +12,7 @@ from typing import Any
 
 from fengsheng.commands.common import add_character_args, add_uniform_arg, bad_seat, config_from
 from fengsheng.config import VARIANTS
-from fengsheng.text import LANGS
+from fengsheng.text import LANGS, edition_texts
 
 DEFAULT_DELAY = 0.6  # seconds after each visible bot move, when the output is a terminal
 MAX_DELAY = 60.0  # seconds: a longer pause is a typo (or `inf`)
@@ -45,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
     from fengsheng.play.session import Session
     from fengsheng.play.words import _t
     from fengsheng.sim.runner import derive_seed
+    from fengsheng.sim.simulate import check_bots
 
     lang = args.lang
     if bad_seat("play", args.seat, args.players):
@@ -59,6 +60,10 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     config = config_from(args)
     game = Game.new(config, seed)
+    if args.bots is None:  # the default: the strongest bot that knows the edition
+        known = BOTS[default_bot()].editions
+        args.bots = default_bot() if known is None or config.edition in known else "random"
+    check_bots(args.bots, {}, config.edition)
     bot_cls = BOTS[args.bots]
     bots = {s: bot_cls(s, derive_seed(seed, "bot", s)) for s in range(config.players) if s != args.seat}
     live = sys.stdout.isatty()
@@ -92,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
         flat=args.flat,
         policy=AskPolicy.everything() if (args.ask or ("all" if args.flat else "default")) == "all" else AskPolicy(),
     )
-    return session.run()
+    with edition_texts(config.character_texts):  # card ids are this edition's cards
+        return session.run()
 
 
 def register(sub: Any) -> None:
@@ -105,7 +111,12 @@ def register(sub: Any) -> None:
     add_character_args(p)
     add_uniform_arg(p)
     p.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS), help="repeatable")
-    p.add_argument("--bots", choices=sorted(BOTS), default=default_bot(), help="(default %(default)s)")
+    p.add_argument(
+        "--bots",
+        choices=sorted(BOTS),
+        default=None,
+        help=f"(default {default_bot()}, or random for an edition it does not know)",
+    )
     p.add_argument("--lang", choices=LANGS, default="zh")
     p.add_argument(
         "--delay",

@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fengsheng.commands.common import bad_seat
+from fengsheng.commands.common import add_edition_arg, bad_seat
+from fengsheng.core.options import quote
 from fengsheng.errors import FengshengError, RecordError
 from fengsheng.text import LANGS, render_events
 
@@ -56,6 +57,11 @@ def run(args: argparse.Namespace) -> int:
     en = args.lang == "en"
     try:
         rec = _load(args.record, args.game)
+        if args.edition is not None:
+            config = rec.get("config")
+            named = config.get("edition", "standard") if isinstance(config, dict) else None
+            if named != args.edition:
+                raise RecordError(f"the record is a game of the {quote(named)} edition, not {args.edition}")
         if rec.get("error") is not None:  # a failure record: reproducing it means the same error at the same answer
             return _failure(rec, en)
         g = verify(rec)
@@ -104,4 +110,5 @@ def register(sub: Any) -> None:
     r.add_argument("--show", action="store_true", help="print the log as a spectator saw it")
     r.add_argument("--seat", type=int, default=None, help="print the log as this seat saw it")
     r.add_argument("--lang", choices=LANGS, default="zh")
+    add_edition_arg(r, help="check that the record is a game of this edition (the record names its edition)")
     r.set_defaults(func=run)

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from fengsheng.commands.common import add_edition_arg
 from fengsheng.text import LANGS
 
 
@@ -15,7 +16,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0.0 < args.confidence < 1.0:
         raise ReportError(f"--confidence must be between 0 and 1, not {args.confidence}")
-    rep = report(args.dir, confidence=args.confidence, find_first_player=not args.absolute_seats)
+    rep = report(args.dir, confidence=args.confidence, find_first_player=not args.absolute_seats, edition=args.edition)
     if args.no_plots:
         rep["plots"] = {"dir": None, "written": [], "skipped": "disabled", "labels": None}
     else:
@@ -38,6 +39,7 @@ def register(sub: Any) -> None:
     )
     r.add_argument("dir", help="the directory written by `fengsheng simulate --out DIR` (or its games.jsonl)")
     r.add_argument("--lang", choices=LANGS, default="zh")
+    add_edition_arg(r, help="count only the games of this edition (default: every game)")
     r.add_argument("--json", action="store_true", help="print the report as one JSON object")
     r.add_argument("--csv", metavar="PATH", help="also write every rate as a CSV row to PATH")
     r.add_argument("--plots", metavar="DIR", help="where the PNG charts go (default: DIR/plots)")

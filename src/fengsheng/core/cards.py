@@ -11,8 +11,9 @@ Card-spec notation (used by the scenario builder, tests and logs), documented in
 
 * colour: ``R`` red, ``B`` blue, ``K`` black (K as in CMYK, since B is blue);
 * type: ``lock``, ``lure_away``, ``intercept``, ``return``, ``decode``, ``burn``, ``see_through``, ``probe``,
-  ``true_or_false``;
-* for probes: identity ``ug`` / ``mi`` / ``by`` and effect ``draw`` / ``discard``;
+  ``true_or_false``, and the 千智风声 types ``transfer``, ``swap``, ``reinforce``, ``gamble``, ``rebalance``;
+* for probes: identity ``ug`` / ``mi`` / ``by`` and effect ``draw`` / ``discard`` (whatever the number: ``draw``
+  matches the standard edition's draw 2 and 千智风声's draw 1);
 * method (optional, checked): ``secret``, ``direct``, ``text``.
 
 Examples: ``R:lock``, ``K:intercept``, ``B:probe:mi:draw``, ``K:burn:direct``.
@@ -46,7 +47,16 @@ BURN = "burn"
 SEE_THROUGH = "see_through"
 PROBE = "probe"
 TRUE_OR_FALSE = "true_or_false"
+TRANSFER = "transfer"
+SWAP = "swap"
+REINFORCE = "reinforce"
+GAMBLE = "gamble"
+REBALANCE = "rebalance"
 CARD_TYPES = (LOCK, LURE_AWAY, INTERCEPT, RETURN, DECODE, BURN, SEE_THROUGH, PROBE, TRUE_OR_FALSE)
+"""The standard edition's nine types."""
+QIANZHI_CARD_TYPES = (TRANSFER, SWAP, REINFORCE, GAMBLE, REBALANCE)
+"""The five types only 千智风声 has (Q-CARD-TABLE)."""
+ALL_CARD_TYPES = CARD_TYPES + QIANZHI_CARD_TYPES
 
 UNDERGROUND = "underground"
 MILITARY_INTEL = "military_intel"
@@ -55,13 +65,14 @@ IDENTITIES = (UNDERGROUND, MILITARY_INTEL, BYSTANDER)
 
 DRAW_2 = "draw_2"
 DISCARD_1 = "discard_1"
+DRAW_1 = "draw_1"  # 千智风声: the probed player draws one (Q-CARD-PROBE-1)
 
 _COLOUR_CODE = {"R": RED, "B": BLUE, "K": BLACK}
 _CODE_OF_COLOUR = {v: k for k, v in _COLOUR_CODE.items()}
 _IDENTITY_CODE = {"ug": UNDERGROUND, "mi": MILITARY_INTEL, "by": BYSTANDER}
 _CODE_OF_IDENTITY = {v: k for k, v in _IDENTITY_CODE.items()}
 _EFFECT_CODE = {"draw": DRAW_2, "discard": DISCARD_1}
-_CODE_OF_EFFECT = {v: k for k, v in _EFFECT_CODE.items()}
+_CODE_OF_EFFECT = {v: k for k, v in _EFFECT_CODE.items()} | {DRAW_1: "draw"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +120,11 @@ class CardSpec:
             and card.type == self.type
             and (self.method is None or card.method == self.method)
             and (self.probe_identity is None or card.probe_identity == self.probe_identity)
-            and (self.probe_effect is None or card.probe_effect == self.probe_effect)
+            and (
+                self.probe_effect is None
+                or card.probe_effect == self.probe_effect
+                or (self.probe_effect == DRAW_2 and card.probe_effect == DRAW_1)  # ``draw``: whatever the number
+            )
         )
 
 
@@ -129,15 +144,15 @@ def parse_spec(text: str, deck: Sequence[Card] | None = None) -> CardSpec:
     if colour is None:
         raise CardSpecError(f"card spec {text!r}: colour must be R, B or K (black), not {parts[0]!r}")
     ctype = parts[1]
-    if ctype not in CARD_TYPES:
-        raise CardSpecError(f"card spec {text!r}: unknown type {ctype!r}; types are {', '.join(CARD_TYPES)}")
+    if ctype not in ALL_CARD_TYPES:
+        raise CardSpecError(f"card spec {text!r}: unknown type {ctype!r}; types are {', '.join(ALL_CARD_TYPES)}")
     method = identity = effect = None
     for p in parts[2:]:
         if p in METHODS:
             method = p
         elif p in _IDENTITY_CODE or p in IDENTITIES:
             identity = _IDENTITY_CODE.get(p, p)
-        elif p in _EFFECT_CODE or p in (DRAW_2, DISCARD_1):
+        elif p in _EFFECT_CODE or p in (DRAW_2, DISCARD_1, DRAW_1):
             effect = _EFFECT_CODE.get(p, p)
         else:
             raise CardSpecError(f"card spec {text!r}: unknown part {p!r}")

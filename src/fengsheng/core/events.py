@@ -396,6 +396,29 @@ class Returned(Event):
 
 
 @event
+class Transferred(Event):
+    """千智风声 轉移 (Q-CARD-TRANSFER): ``seat`` passes the intelligence that reached him on to ``target``, who must
+    accept it."""
+
+    kind = "transferred"
+    seat: int
+    target: int
+    audience: tuple[int, ...] | None = PUBLIC
+
+
+@event
+class Swapped(Event):
+    """千智风声 調包 (Q-CARD-SWAP): ``seat``'s card ``card`` replaces the intelligence in transit, face up; the card it
+    replaced, ``old``, goes face up to the discard pile."""
+
+    kind = "swapped"
+    seat: int
+    card: int
+    old: int
+    audience: tuple[int, ...] | None = PUBLIC
+
+
+@event
 class Cancelled(Event):
     """A use cancelled by 识破: ``seat`` used it, ``by`` cancelled it."""
 

@@ -12,7 +12,7 @@ from fengsheng.errors import ConfigError
 if TYPE_CHECKING:
     from fengsheng.editions.base import Edition
 
-EDITIONS: tuple[str, ...] = ("standard",)
+EDITIONS: tuple[str, ...] = ("standard", "qianzhi")
 """Edition names, the default first."""
 
 _built: dict[str, Edition] = {}

@@ -65,6 +65,8 @@ class Edition:
     text_sets: tuple[str, ...]
     load_characters: Callable[[str], dict[str, CharacterDef]]
     switches: Switches = field(default_factory=Switches)
+    variants: tuple[str, ...] = ("bystander_alliance", "four_card_victory")
+    """The rule variants (``Config`` switches, S-VAR) the edition has; the identity row switch is its own."""
     # derived tables, one entry per card id (list indexes are the engine's hot path)
     card_type: tuple[str, ...] = field(init=False)
     card_colour: tuple[str, ...] = field(init=False)

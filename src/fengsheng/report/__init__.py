@@ -19,9 +19,11 @@ from fengsheng.report.render import format_report
 from fengsheng.report.stats import describe, rate, wilson
 
 
-def report(path: str | Path, confidence: float = 0.95, find_first_player: bool = True) -> dict[str, Any]:
-    """Load a simulation directory and build its report dict."""
-    return build_report(load(path, find_first_player), confidence)
+def report(
+    path: str | Path, confidence: float = 0.95, find_first_player: bool = True, edition: str | None = None
+) -> dict[str, Any]:
+    """Load a simulation directory and build its report dict (only ``edition``'s games if it is given)."""
+    return build_report(load(path, find_first_player, edition), confidence)
 
 
 __all__ = [

@@ -51,6 +51,7 @@ class GameRow:
     turns: int
     decisions: int | None
     first_player: int | None
+    edition: str = "standard"
 
     def position(self, seat: int) -> int | None:
         """1 for the first player, 2 for the next one in turn order, ...; None if the first player is unknown."""
@@ -143,6 +144,13 @@ def first_player_of(entry: dict[str, Any]) -> int | None:
     return None
 
 
+def _edition_of(entry: dict[str, Any]) -> str:
+    """The edition a games.jsonl line names in its config (the standard edition if it names none)."""
+    config = entry.get("config") or (entry.get("record") or {}).get("config") or {}
+    ed = config.get("edition", "standard") if isinstance(config, dict) else "standard"
+    return ed if isinstance(ed, str) else "standard"
+
+
 def _variants(config: dict[str, Any]) -> tuple[str, ...]:
     return tuple(v for v in VARIANTS if config.get(v))
 
@@ -174,15 +182,19 @@ def parse_entry(entry: dict[str, Any], find_first_player: bool = True) -> GameRo
         turns=int(result.get("turns", 0)),
         decisions=int(decisions) if decisions is not None else None,
         first_player=first_player_of(entry) if find_first_player else None,
+        edition=str(config.get("edition", "standard")),
     )
 
 
-def load(path: str | Path, find_first_player: bool = True) -> Loaded:
-    """Read a simulation directory (or a games file). Games that raised are counted in ``errors``."""
+def load(path: str | Path, find_first_player: bool = True, edition: str | None = None) -> Loaded:
+    """Read a simulation directory (or a games file). Games that raised are counted in ``errors``. With ``edition``,
+    only that edition's games count (its errors too)."""
     gp = games_path(path)
     games: list[GameRow] = []
     errors = 0
     for lineno, entry in enumerate(iter_entries(gp), 1):
+        if edition is not None and _edition_of(entry) != edition:
+            continue
         if entry.get("ok") is False or entry.get("error") is not None:
             errors += 1
             continue

@@ -47,10 +47,13 @@ class Job:
     keep_records: bool = False
 
 
-def check_bots(bots: str, faction_bots: dict[str, str]) -> None:
+def check_bots(bots: str, faction_bots: dict[str, str], edition: str = "standard") -> None:
     for name in (bots, *faction_bots.values()):
         if name not in BOTS:
             raise ConfigError(f"unknown bot {name!r}; bots are {', '.join(sorted(BOTS))}")
+        known = BOTS[name].editions
+        if known is not None and edition not in known:
+            raise ConfigError(f"the {name} bot does not know the {edition} edition yet; use --bots random")
     for faction in faction_bots:
         if faction not in FACTIONS:
             raise ConfigError(f"unknown faction {faction!r}; factions are {', '.join(FACTIONS)}")
@@ -228,7 +231,7 @@ def simulate(
     ``KeyboardInterrupt`` is caught: the summary then covers the games finished so far and says ``interrupted``.
     """
     faction_bots = dict(faction_bots or {})
-    check_bots(bot, faction_bots)
+    check_bots(bot, faction_bots, config.edition)
     if backend not in BACKENDS:
         raise ConfigError(f"backend must be one of {BACKENDS}, not {backend!r}")
     if games < 0 or workers < 1:

@@ -25,6 +25,7 @@ from fengsheng.core.options import Decision, Option
 
 class HeuristicBot(Bot):
     needs_view = True
+    editions = ("standard",)  # its card and identity tables are the standard edition's
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         super().__init__(seat, seed)

@@ -13,10 +13,11 @@ from importlib import resources
 from fengsheng.core.cards import Card
 
 
-def load_deck() -> tuple[Card, ...]:
-    """One :class:`Card` per physical card, ids in row order (each row repeated ``count`` times)."""
+def load_deck(package: str = __package__ or "fengsheng.editions.standard") -> tuple[Card, ...]:
+    """One :class:`Card` per physical card of ``package``'s ``data/cards.csv``, ids in row order (each row repeated
+    ``count`` times). Every edition's card table has the same columns."""
     cards: list[Card] = []
-    text = resources.files(__package__).joinpath("data/cards.csv").read_text(encoding="utf-8")
+    text = resources.files(package).joinpath("data/cards.csv").read_text(encoding="utf-8")
     for row in csv.DictReader(text.splitlines()):
         for _ in range(int(row["count"])):
             effect = row["probe_effect"].split(" ")[0] or None
