@@ -41,7 +41,10 @@ SAMPLES: list[ev.Event] = [
     ev.IntelToDeck(from_=3, card=22, by=0),
     ev.Rescued(seat=4),
     ev.TurnedBack(target=1),
+    ev.Transferred(seat=1, target=3),  # 千智风声's 轉移 and 調包 (their games below name 千智 cards)
+    ev.Swapped(seat=2, card=40, old=12),
 ]
+GAMES_QIANZHI = 10  # 千智风声 games (text set 001, no characters): its cards by its own table
 
 
 def config(seed: int) -> Config:
@@ -67,6 +70,13 @@ def seen_dicts() -> list[tuple[str, dict[str, Any]]]:
             add(cfg.character_texts, e.full())
             for seat in (None, *range(cfg.players)):
                 add(cfg.character_texts, e.for_seat(seat))
+    for seed in range(GAMES_QIANZHI):
+        qz = Config(edition="qianzhi", players=3 + seed % 6)
+        g = play_game(qz, seed, lambda s, bs: RandomBot(s, bs))
+        for e in g.events:
+            add(qz.character_texts, e.full())
+            for seat in (None, *range(qz.players)):
+                add(qz.character_texts, e.for_seat(seat))
     for e in SAMPLES:
         add("", e.full())
         for seat in (None, 0, 1, 2, 3):
