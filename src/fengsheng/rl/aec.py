@@ -139,7 +139,6 @@ class FengshengEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped where the
             self.terminations[a] = True
             self.infos[a] = {"result": g.result}
         self._legal = {}
-        self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, NDArray[Any]]:
         g = self.game
