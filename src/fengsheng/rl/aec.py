@@ -7,7 +7,7 @@ See ``docs/rl.md`` for the action catalogue, the observation slices, rewards and
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -19,6 +19,7 @@ from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
 from fengsheng.rl.actions import Catalogue
 from fengsheng.rl.encode import Encoder, Layout
+from fengsheng.text import render_events
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -30,7 +31,7 @@ ILLEGAL_MODES = ("terminate", "raise")
 class FengshengEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped where the extra is absent
     """风声 as a PettingZoo AEC environment. Build it with :func:`fengsheng.rl.env`."""
 
-    metadata = {"render_modes": ["ansi"], "name": "fengsheng_v0", "is_parallelizable": True}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "fengsheng_v0", "is_parallelizable": True}
 
     def __init__(
         self,
@@ -181,15 +182,22 @@ class FengshengEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped where the
             return None
         g = self.game
         assert g is not None
-        from fengsheng.text import render_event
-
-        lines = [render_event(e, "en", g.config.character_texts) for e in g.events[-8:]]
-        return "\n".join(x for x in lines if x)
+        lines = render_events(g.events_for(None, max(0, len(g.events) - 12)), "en", g.config.character_texts)
+        return "\n".join(lines)
 
     def close(self) -> None:
         pass
 
     # --- beyond PettingZoo: search ----------------------------------------------------------------------------
+    def legal_actions(self, agent: str | None = None) -> list[int]:
+        """The legal actions of ``agent`` (default: the agent to act) without encoding an observation; empty when
+        it is not that agent's turn or the game is over."""
+        if agent is None:
+            agent = self.agent_selection
+        if agent != self.agent_selection or self.terminations.get(agent) or self.truncations.get(agent):
+            return []
+        return list(self._legal)
+
     def option_of(self, action: int) -> Any:
         """The engine option of ``action`` in the pending decision (``None`` if it is not legal)."""
         g = self.game

@@ -90,8 +90,16 @@ class Layout:
         self.slices: list[Slice] = []
         self._at: dict[str, int] = {}
         add = self._add
-        add("decision.kind", len(DECISION_KINDS), "the seat's own pending decision: kind one-hot " + ", ".join(DECISION_KINDS))
-        add("decision.context", len(CONTEXTS) + 2, "its context one-hot: " + ", ".join(CONTEXTS) + ", a skill's question, other")
+        add(
+            "decision.kind",
+            len(DECISION_KINDS),
+            "the seat's own pending decision: kind one-hot " + ", ".join(DECISION_KINDS),
+        )
+        add(
+            "decision.context",
+            len(CONTEXTS) + 2,
+            "its context one-hot: " + ", ".join(CONTEXTS) + ", a skill's question, other",
+        )
         add("me.identity", 3, "own identity one-hot: " + ", ".join(IDENTITIES))
         add("me.character", C, "own character one-hot (the pool, sorted); empty without characters")
         add("me.face_up", 1, "own character face up")
@@ -105,8 +113,16 @@ class Layout:
             "character one-hot (face up, or own)",
         )
         add("seats.intel", n * cards, "per relative seat: its intelligence, one bit per card id")
-        add("seats.known_hand", n * cards, "per relative seat: cards the observer knows are in that hand now (given, taken, inspected, shown)")
-        add("zones", 5 + len(PHASES), "deck/81, discard pile/81, probes out/18, 真伪莫辨 layout/9, turn/40, phase one-hot: " + ", ".join(PHASES))
+        add(
+            "seats.known_hand",
+            n * cards,
+            "per relative seat: cards the observer knows are in that hand now (given, taken, inspected, shown)",
+        )
+        add(
+            "zones",
+            5 + len(PHASES),
+            "deck/81, discard pile/81, probes out/18, 真伪莫辨 layout/9, turn/40, phase one-hot: " + ", ".join(PHASES),
+        )
         add("zones.discard", cards, "the face-up discard pile, one bit per card id")
         add(
             "transit",
@@ -126,8 +142,16 @@ class Layout:
         add("memory.uses", n * len(USES), "public, per relative seat: uses made by type (9 card types, skill), /8")
         add("memory.aimed", n * n, "public: uses by seat i aimed at seat j (relative i, j), /8")
         add("memory.declined", n, "public, per relative seat: intelligence declined, /8")
-        add("memory.obtained", n * len(HOWS), "public, per relative seat: intelligence obtained by how: " + ", ".join(HOWS) + ", /8")
-        add("memory.answers", n * len(ANSWERS), "public, per relative target seat: 试探 answers: " + ", ".join(ANSWERS) + ", /8")
+        add(
+            "memory.obtained",
+            n * len(HOWS),
+            "public, per relative seat: intelligence obtained by how: " + ", ".join(HOWS) + ", /8",
+        )
+        add(
+            "memory.answers",
+            n * len(ANSWERS),
+            "public, per relative target seat: 试探 answers: " + ", ".join(ANSWERS) + ", /8",
+        )
         add(
             "memory.probes",
             n * len(IDENTITIES) * len(ANSWERS),
@@ -196,7 +220,11 @@ class Encoder:
         self.mem_start = self.at_uses
         self.mem_end = self.at_probes
         self.memory: NDArray[np.float32] = np.zeros(self.mem_end - self.mem_start, np.float32)
-        self.perm = [self._perm(s) for s in range(n)]
+        perms = L.__dict__.get("_perms")
+        if perms is None:
+            perms = L.__dict__["_perms"] = [self._perm(s) for s in range(n)]  # the same for every game of the layout
+        self.perm: list[NDArray[np.intp]] = perms
+        self.probe_cache: dict[int, tuple[tuple[int, int], list[int]]] = {}
         self.public: tuple[tuple[Any, ...], NDArray[np.float32]] | None = None
         self.hidden_uses: list[tuple[int, int, int]] = []  # (slot of the card bits, user, card) of face-down uses
 
@@ -242,6 +270,7 @@ class Encoder:
         e = object.__new__(Encoder)
         e.__dict__.update(self.__dict__)
         e.memory = self.memory.copy()
+        e.probe_cache = dict(self.probe_cache)
         return e  # the public array is never written once built, so it may be shared
 
     # --- the public memory, from the new events -----------------------------------------------------------------
@@ -440,9 +469,9 @@ class Encoder:
         if me.face_up:
             put(self.at_face_up)
         known = g.knowledge[seat]
-        for c in known.dealt:
-            if c in ci:
-                put(self.at_dealt + ci[c])
+        for cid in known.dealt:
+            if cid in ci:
+                put(self.at_dealt + ci[cid])
         at = self.at_hand
         ones.extend(at + c for c in me.hand)
         if known.identities:
@@ -472,16 +501,22 @@ class Encoder:
         known = g.knowledge[seat]
         if not (known.probes and known.probe_answers):
             return
-        n = self.layout.n
-        texts = {pr["uid"]: pr for pr in known.probes if "identity" in pr}
-        A = len(ANSWERS)
+        key = (len(known.probes), len(known.probe_answers))
+        cached = self.probe_cache.get(seat)
+        if cached is None or cached[0] != key:
+            n = self.layout.n
+            texts = {pr["uid"]: pr for pr in known.probes if "identity" in pr}
+            A = len(ANSWERS)
+            slots: list[int] = []
+            for uid, _user, target, answer, _line, _choose in known.probe_answers:
+                pr = texts.get(uid)
+                a = self.answer_index.get(answer)
+                if pr is None or a is None or target == seat:
+                    continue
+                i = self.identity_index.get(pr["identity"])
+                if i is not None:
+                    slots.append(self.at_probes + (((target - seat) % n) * len(IDENTITIES) + i) * A + a)
+            cached = self.probe_cache[seat] = (key, slots)
         step = 1.0 / SCALE
-        for uid, _user, target, answer, _line, _choose in known.probe_answers:
-            pr = texts.get(uid)
-            a = self.answer_index.get(answer)
-            if pr is None or a is None or target == seat:
-                continue
-            i = self.identity_index.get(pr["identity"])
-            if i is not None:
-                j = self.at_probes + (((target - seat) % n) * len(IDENTITIES) + i) * A + a
-                out[j] = min(out[j] + step, 1.0)
+        for j in cached[1]:
+            out[j] = min(out[j] + step, 1.0)
