@@ -275,7 +275,9 @@ def plot(curve: list[tuple[int, float]], batch: int, result: dict[str, Any], pat
     fig, ax = plt.subplots(figsize=(8, 4.5))
     ax.plot(xs, ys, color="#bbbbbb", linewidth=0.6, label=f"win rate per batch of {batch} games")
     ax.plot(xs, smooth, color="#c0392b", linewidth=2, label=f"moving mean of {k} batches")
-    ax.axhline(result["random_bot_win_rate"], color="#2c3e50", linestyle="--", label="RandomBot in the same seat (eval)")
+    ax.axhline(
+        result["random_bot_win_rate"], color="#2c3e50", linestyle="--", label="RandomBot in the same seat (eval)"
+    )
     ax.axhline(result["policy_win_rate"], color="#27ae60", linestyle=":", label="trained policy (eval)")
     ax.set_xlabel("training games")
     ax.set_ylabel("win rate of the learning seat")

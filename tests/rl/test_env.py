@@ -122,7 +122,7 @@ def test_the_cached_encoder_equals_a_fresh_one() -> None:
     for seed in range(6):
         env = rl.env(players=4 + seed, raw_view=False)
         env.reset(seed=seed)
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
                 env.step(None)
@@ -184,7 +184,7 @@ def test_clone_is_independent_and_plays_on_identically() -> None:
     record = env.game.record()
     actions = []
     r1 = random.Random(3)
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)
@@ -210,7 +210,7 @@ def test_resample_gives_a_playable_game_consistent_with_the_agent() -> None:
     twin = env.resample(agent, random.Random(1))
     assert twin.game.view(seat) == env.game.view(seat)
     play_on = twin
-    for a in play_on.agent_iter():
+    for _a in play_on.agent_iter():
         obs, _, term, trunc, _ = play_on.last()
         if term or trunc:
             play_on.step(None)
@@ -242,7 +242,7 @@ def test_observation_space_contains_every_observation() -> None:
     rng = random.Random(2)
     env.reset(seed=2)
     space = env.observation_space("player_0")
-    for k, agent in enumerate(env.agent_iter()):
+    for k, _agent in enumerate(env.agent_iter()):
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)

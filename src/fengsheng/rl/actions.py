@@ -132,11 +132,11 @@ class Catalogue:
 
         block(
             "words",
-            "pass | declare | accept | decline | continue",
+            "pass / declare / accept / decline / continue",
             (Key(k) for k in (PASS, DECLARE, ACCEPT, DECLINE, CONTINUE)),
         )
         if any(r.may_conceal is not Rule.may_conceal for r in rules):
-            block("respond", "respond effect | respond line (城府)", (Key(RESPOND, name=w) for w in (EFFECT, LINE)))
+            block("respond", "respond effect / respond line (城府)", (Key(RESPOND, name=w) for w in (EFFECT, LINE)))
         block("choose character", "choose <character> (the pool, sorted)", (Key(CHOOSE, name=c) for c in pool))
         block("send", "send c<card>", (Key(SEND, card=c) for c in every))
         block(
