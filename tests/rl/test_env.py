@@ -258,3 +258,13 @@ def test_config_fields_pass_through() -> None:
     assert env.config == Config(players=6, characters=False, optional_distribution=True)
     env2 = rl.env(config=Config(players=3))
     assert env2.possible_agents == ["player_0", "player_1", "player_2"]
+
+
+def test_shaping_is_off_by_default_and_added_when_given() -> None:
+    env = rl.env(raw_view=False, shaping=lambda g, seat: 0.001 * len(g.seats[seat].intel))
+    rng = random.Random(1)
+    play(env, 1, rng, steps=300)
+    assert any(v != 0 for v in env._cumulative_rewards.values()) or all(not s.intel for s in env.game.seats)
+    plain = rl.env(raw_view=False)
+    play(plain, 1, random.Random(1), steps=300)
+    assert all(v == 0 for v in plain.rewards.values())

@@ -7,6 +7,7 @@ See ``docs/rl.md`` for the action catalogue, the observation slices, rewards and
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -43,6 +44,7 @@ class FengshengEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped where the
         max_steps: int | None = None,
         raw_view: bool = True,
         stack_depth: int = 16,
+        shaping: Callable[[Game, int], float] | None = None,
     ) -> None:
         super().__init__()
         if illegal_action not in ILLEGAL_MODES:
@@ -55,6 +57,7 @@ class FengshengEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped where the
         self.illegal_reward = illegal_reward
         self.max_steps = max_steps
         self.raw_view = raw_view
+        self.shaping = shaping
         self.catalogue = Catalogue(config, stack_depth)
         self.layout = Layout(config)
         n = config.players
@@ -175,6 +178,9 @@ class FengshengEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped where the
         g.act(d.options[i])
         self.steps += 1
         self._after_move()
+        if self.shaping is not None:  # off by default: added to every seat's reward after every step
+            for a in self.agents:
+                self.rewards[a] += float(self.shaping(g, self.agent_name_mapping[a]))
         self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -267,6 +273,7 @@ def env(
     max_steps: int | None = None,
     raw_view: bool = True,
     stack_depth: int = 16,
+    shaping: Callable[[Game, int], float] | None = None,
     **config_kw: Any,
 ) -> FengshengEnv:
     """The AEC environment; ``config_kw`` are further :class:`~fengsheng.config.Config` fields (``character_pool``,
@@ -279,6 +286,7 @@ def env(
         max_steps=max_steps,
         raw_view=raw_view,
         stack_depth=stack_depth,
+        shaping=shaping,
     )
 
 
