@@ -3,8 +3,8 @@
     .venv/bin/pip install -e '.[rl,report]'
     .venv/bin/python examples/reinforce.py [--minutes M] [--eval-games G] [--players P] [--seed S] [--out DIR]
 
-One learning seat plays against RandomBots (``fengsheng.bots.random_bot.RandomBot`` at every other seat), at a seat
-drawn at random each game, 5 players, characters on. The policy scores every legal action of the catalogue:
+One learning seat plays against RandomBots (``fengsheng.bots.random_bot.RandomBot`` at every other seat), at seat
+(game seed mod players), so at every seat equally often, 5 players, characters on. The policy scores every legal action of the catalogue:
 
     h = tanh(V · observation + c)                           (64 hidden units)
     score(a) = phi(a) · (W · h) + b · phi(a)                (phi: fixed features of action a)
