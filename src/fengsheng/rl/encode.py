@@ -227,6 +227,11 @@ class Encoder:
         self.probe_cache: dict[int, tuple[tuple[int, int], list[int]]] = {}
         self.public: tuple[tuple[Any, ...], NDArray[np.float32]] | None = None
         self.hidden_uses: list[tuple[int, int, int]] = []  # (slot of the card bits, user, card) of face-down uses
+        # the intelligence and discard bits, updated when those zones change (compared with what was last encoded)
+        self.intel_bits: NDArray[np.float32] = np.zeros(n * L.cards, np.float32)
+        self.intel_seen: list[tuple[list[int], list[float]]] = [([], [0.0, 0.0, 0.0]) for _ in range(n)]
+        self.discard_bits: NDArray[np.float32] = np.zeros(L.cards, np.float32)
+        self.discard_seen: list[int] = []
 
     def _perm(self, seat: int) -> NDArray[np.intp]:
         """rel position -> abs position: seat-indexed blocks and seat one-hots turned to ``seat``'s order."""
@@ -271,6 +276,9 @@ class Encoder:
         e.__dict__.update(self.__dict__)
         e.memory = self.memory.copy()
         e.probe_cache = dict(self.probe_cache)
+        e.intel_bits = self.intel_bits.copy()
+        e.intel_seen = list(self.intel_seen)
+        e.discard_bits = self.discard_bits.copy()
         return e  # the public array is never written once built, so it may be shared
 
     # --- the public memory, from the new events -----------------------------------------------------------------
@@ -349,29 +357,26 @@ class Encoder:
         transit = p is not None and not p.finished
         lured = p.lured if p is not None and transit else ()
         locks = g.locks
+        intel_seen, intel_bits = self.intel_seen, self.intel_bits
         for s in g.seats:
-            base = at_seats + s.index * F
+            i = s.index
+            base = at_seats + i * F
             if s.alive:
                 put(base)
             if s.lost:
                 put(base + 1)
             if s.hand:
                 buf[base + 2] = min(len(s.hand) / 10.0, 1.0)
-            if s.intel:
-                red = blue = black = 0
-                ib = at_intel + s.index * cards
+            if s.intel != intel_seen[i][0]:  # the card bits and colour counts change only when the area does
+                row = intel_bits[i * cards : (i + 1) * cards]
+                row[:] = 0.0
+                counts = [0, 0, 0]
                 for c in s.intel:
-                    put(ib + c)
+                    row[c] = 1.0
                     col = colour[c]
-                    if col == "red":
-                        red += 1
-                    elif col == "blue":
-                        blue += 1
-                    else:
-                        black += 1
-                buf[base + 3] = min(red / 3.0, 1.0)
-                buf[base + 4] = min(blue / 3.0, 1.0)
-                buf[base + 5] = min(black / 3.0, 1.0)
+                    counts[0 if col == "red" else 1 if col == "blue" else 2] += 1
+                intel_seen[i] = (list(s.intel), [min(k / 3.0, 1.0) for k in counts])
+            buf[base + 3 : base + 6] = intel_seen[i][1]
             if s.identity and s.identity_revealed:
                 put(base + 6 + self.identity_index[s.identity])
             if s.index == g.current:
@@ -393,8 +398,13 @@ class Encoder:
         ph = self.phase_index.get(g.phase)
         if ph is not None:
             put(at + 5 + ph)
-        at = self.at_discard
-        ones.extend(at + c for c in g.discard)
+        if g.discard != self.discard_seen:
+            self.discard_bits[:] = 0.0
+            if g.discard:
+                self.discard_bits[g.discard] = 1.0
+            self.discard_seen = list(g.discard)
+        buf[self.at_discard : self.at_discard + cards] = self.discard_bits
+        buf[at_intel : at_intel + L.n * cards] = intel_bits
         if transit and p is not None:
             at = self.at_transit
             put(at)
