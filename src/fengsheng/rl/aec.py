@@ -73,7 +73,8 @@ class FengshengEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped where the
         )
         self._action_spaces = {a: spaces.Discrete(N) for a in self.possible_agents}
         self._observation_spaces = {a: self._observation_space for a in self.possible_agents}
-        self._seeder = random.Random()
+        self._base_seed: int | None = None  # the engine seed of the k-th game after reset(seed=s) comes from (s, k)
+        self._games = 0
         self.game: Game | None = None
         self.game_seed: int | None = None
         self.steps = 0
@@ -91,8 +92,11 @@ class FengshengEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped where the
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game. ``seed`` seeds the game (and the seeds of the games after it, which are drawn from it)."""
         if seed is not None:
-            self._seeder = random.Random(seed)
-        game_seed = self._seeder.getrandbits(63)
+            self._base_seed, self._games = int(seed), 0
+        elif self._base_seed is None:
+            self._base_seed, self._games = random.SystemRandom().getrandbits(63), 0  # no seed ever given: entropy
+        game_seed = random.Random(f"fengsheng.rl:{self._base_seed}:{self._games}").getrandbits(63)
+        self._games += 1
         if options and "game_seed" in options:
             game_seed = int(options["game_seed"])
         self.game_seed = game_seed
@@ -241,8 +245,6 @@ class FengshengEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped where the
         new.__dict__.update(self.__dict__)
         new.game = g
         new.encoder = self.encoder.copy()
-        new._seeder = random.Random(0)
-        new._seeder.setstate(self._seeder.getstate())
         new.agents = self.agents[:]
         new.rewards = dict(self.rewards)
         new._cumulative_rewards = dict(self._cumulative_rewards)
