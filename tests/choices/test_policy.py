@@ -7,6 +7,7 @@ import random
 
 from fengsheng import Config, Game
 from fengsheng.choices import AskPolicy, pointless
+from fengsheng.choices.policy import sure_answer
 from fengsheng.core.options import PRIORITY, Option
 from fengsheng.scenario import Scenario
 
@@ -44,10 +45,14 @@ def test_everything_asks_every_question_with_a_choice() -> None:
         view = g.view(d.seat)
         assert AskPolicy.everything().asks(view) == (len(d.options) > 1)
         assert AskPolicy.everything().offered(view) == list(d.options)
+        sure = sure_answer(view, list(d.options))
         if d.kind != PRIORITY and len(d.options) > 1:
-            assert AskPolicy().asks(view)  # the player's own questions are always asked
+            # the player's own questions are always asked, but for the one sensible answer the policy gives
+            assert AskPolicy().asks(view) == (sure is None)
+            assert AskPolicy(auto=False).asks(view)
         if any(o.kind == "declare" for o in d.options) and len(d.options) > 1:
-            assert AskPolicy().asks(view)
+            assert AskPolicy().answer(view) == Option("declare")  # a victory you have is declared for you
+            assert AskPolicy(auto=False).asks(view)
         g.step(rng.randrange(len(d.options)))
 
 
