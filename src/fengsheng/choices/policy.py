@@ -254,7 +254,7 @@ def decisive(transit: dict[str, Any], view: dict[str, Any], recall: Recall | Non
 
 
 DENY_ALLY = 0.2  # at most this likely on your side …
-DENY_CLOSE = 0.5  # … and at least this likely to need the colour he has one fewer than needed of
+DENY_CLOSE = 0.7  # … and at least this likely to need the colour he has one fewer than needed of
 
 
 def identity_odds(view: dict[str, Any], recall: Recall | None, seat: int) -> dict[str, float]:
