@@ -34,8 +34,9 @@ from typing import Any
 from fengsheng.bots import HeuristicBot
 from fengsheng.bots.base import Bot
 from fengsheng.choices import SWITCHES, AskPolicy, choice_tree
+from fengsheng.choices.policy import Recall, follow_ups, same_play
 from fengsheng.config import Config
-from fengsheng.core.options import PASS, PRIORITY, Decision, Option
+from fengsheng.core.options import PASS, PRIORITY, SEND, Decision, Option
 from fengsheng.game import Game
 from fengsheng.match import Match
 from fengsheng.play.words import describe_options
@@ -61,7 +62,13 @@ class Tally:
 class Front(Bot):
     """The seat's front end: asks its bot what the policy asks (``policy=None``: everything), passes the rest, and
     counts. The bot gets the offered options only, and the events of every decision (asked or not: a player sees
-    the whole log)."""
+    the whole log).
+
+    With a policy that folds the send's follow-up (``AskPolicy.folds``), the send question has a next step: what to
+    play right after the send (锁定 / 调虎离山, from ``follow_ups``) or nothing. The bot answers that step when the
+    window comes (the first decision after its send), from exactly the options the step offered that are legal
+    then; it is part of the send question, so it is not counted again (the send is counted if it or its step had
+    more than one option)."""
 
     def __init__(self, inner: Bot, policy: AskPolicy | None, tally: Tally) -> None:
         super().__init__(inner.seat, inner.seed)
@@ -69,27 +76,57 @@ class Front(Bot):
         self.policy = policy
         self.tally = tally
         self.needs_view = True
+        self.recall = Recall(inner.seat)
+        self.plans: list[Option] | None = None  # the follow-ups the last send question offered
+
+    def _watch(self, view: dict[str, Any], events: list[dict[str, Any]] | None) -> None:
+        update = getattr(self.inner, "update", None)
+        if update is not None:
+            update(view, events)
 
     def choose(self, decision: Decision, view: dict[str, Any] | None, events: list[dict[str, Any]] | None) -> Option:
         assert view is not None
+        answer = self._choose(decision, view, events)
+        self.recall.answered(view, answer)
+        return answer
+
+    def _choose(self, decision: Decision, view: dict[str, Any], events: list[dict[str, Any]] | None) -> Option:
         t = self.tally
+        policy = self.policy
+        self.recall.saw(events)
+        plans, self.plans = self.plans, None
         several = len(decision.options) > 1
         if several:
             t.baseline += 1
-        asked = several if self.policy is None else self.policy.asks(view)
-        if not asked:  # passed for the seat; it still watches the game, as a player reads the log
-            update = getattr(self.inner, "update", None)
-            if update is not None:
-                update(view, events)
-            return next(o for o in decision.options if o.kind == PASS)
-        offered = decision.options if self.policy is None else tuple(self.policy.offered(view))
-        t.questions += 1
-        t.windows += decision.kind == PRIORITY
+        if policy is not None and plans is not None and policy.is_follow_up(view, self.recall):
+            step = [o for o in policy.offered(view) if o.kind == PASS or any(same_play(o, p) for p in plans)]
+            if len(step) <= 1:
+                self._watch(view, events)
+                return next(o for o in decision.options if o.kind == PASS)
+            return self.inner.choose(decision._replace(options=tuple(step)), view, events)
+        if policy is None:
+            auto = None if several else next(o for o in decision.options if o.kind == PASS)
+        else:
+            auto = policy.answer(view, self.recall)
+        if auto is not None:  # answered for the seat (mostly passed); it still watches the game, as a player reads
+            self._watch(view, events)  # the log
+            return next(o for o in decision.options if o == auto)
+        offered = decision.options if policy is None else tuple(policy.offered(view))
+        answer = self.inner.choose(decision._replace(options=offered), view, events)
+        lines = choice_tree(offered, view, decision.kind, decision.context).widest()
+        if policy is not None and policy.folds() and decision.kind == SEND:
+            self.plans = follow_ups(view, answer)
+            self.recall.sent(None, bool(self.plans))  # the bot answers the step when its window comes
+            if self.plans:
+                several = True  # the step: just send, or one of the follow-ups
+                lines = max(lines, choice_tree(self.plans, view, PRIORITY, "step1").widest() + 1)
+        if several or policy is not None:
+            t.questions += 1
+            t.windows += decision.kind == PRIORITY
         flat = describe_options(offered, "en", view, decision.kind, decision.context)
-        tree = choice_tree(offered, view, decision.kind, decision.context)
         t.flat_lines = max(t.flat_lines, len(flat))
-        t.tree_lines = max(t.tree_lines, tree.widest())
-        return self.inner.choose(decision._replace(options=offered), view, events)
+        t.tree_lines = max(t.tree_lines, lines)
+        return answer
 
 
 def play(args: tuple[Any, ...]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import random
 
 from fengsheng import Config, Game
 from fengsheng.choices import AskPolicy, pointless
+from fengsheng.choices.policy import Recall, sure_answer
 from fengsheng.core.options import PRIORITY, Option
 from fengsheng.scenario import Scenario
 
@@ -44,10 +45,14 @@ def test_everything_asks_every_question_with_a_choice() -> None:
         view = g.view(d.seat)
         assert AskPolicy.everything().asks(view) == (len(d.options) > 1)
         assert AskPolicy.everything().offered(view) == list(d.options)
+        sure = sure_answer(view, list(d.options))
         if d.kind != PRIORITY and len(d.options) > 1:
-            assert AskPolicy().asks(view)  # the player's own questions are always asked
+            # the player's own questions are always asked, but for the one sensible answer the policy gives
+            assert AskPolicy().asks(view) == (sure is None)
+            assert AskPolicy(auto=False).asks(view)
         if any(o.kind == "declare" for o in d.options) and len(d.options) > 1:
-            assert AskPolicy().asks(view)
+            assert AskPolicy().answer(view) == Option("declare")  # a victory you have is declared for you
+            assert AskPolicy(auto=False).asks(view)
         g.step(rng.randrange(len(d.options)))
 
 
@@ -94,3 +99,36 @@ def test_lure_away_off_a_direct_card_path_is_not_offered_and_my_own_passing_is_a
     assert AskPolicy().asks(view)  # a black card I sent: forcing it on the target is worth asking
     assert not AskPolicy(my_passing=False).asks(view)
     assert Option("pass") in offered
+
+
+def test_the_recall_answers_alike_under_other_hidden_states() -> None:
+    """With the seat's memory (its events, its answers, the belief built from them): the game determinized for the
+    seat gives the seat the same events, and a recall rebuilt from those events the same answers."""
+    checked = 0
+    for seed in range(4):
+        g = Game.new(Config(players=5, characters=True, character_pool="all"), 100 + seed)
+        rng = random.Random(seed)
+        recalls = {s: Recall(s) for s in range(5)}
+        fed = dict.fromkeys(range(5), 0)
+        while g.decision is not None:
+            d = g.decision
+            r = recalls[d.seat]
+            r.saw(g.events_for(d.seat, fed[d.seat]))
+            fed[d.seat] = len(g.events)
+            view = g.view(d.seat)
+            if rng.random() < 0.25:
+                other = g.determinize(d.seat, random.Random(seed * 1000 + checked))
+                assert other.events_for(d.seat) == g.events_for(d.seat)
+                mine, again = Recall(d.seat), Recall(d.seat)  # rebuilt from the events, in the real game and not
+                mine.saw(g.events_for(d.seat))
+                again.saw(other.events_for(d.seat))
+                for x in (mine, again):
+                    x.after_send, x.stepped, x.plan, x.others_acted = r.after_send, r.stepped, r.plan, r.others_acted
+                for p in POLICIES:
+                    assert p.answer(other.view(d.seat), again) == p.answer(view, mine)
+                assert again.belief(other.view(d.seat)) == mine.belief(view)
+                checked += 1
+            option = d.options[rng.randrange(len(d.options))]
+            r.answered(view, option)
+            g.step(d.options.index(option))
+    assert checked > 200

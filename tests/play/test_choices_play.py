@@ -184,3 +184,40 @@ def test_an_option_typed_in_its_notation_is_taken_at_any_level(tmp_path: Path) -
     assert session.run() == 0
     assert g.decision is not None and g.decision.kind == "send"  # passed from inside the lock's level
     assert "← Back" in out.getvalue()
+
+
+def _send_game() -> Game:
+    return Scenario(
+        players=5,
+        identities=["ug", "mi", "ug", "mi", "by"],
+        current=0,
+        at="play",
+        hands={0: ["K:burn:direct", "R:lock"]},
+        config=Config(players=5, characters=False),
+    ).build()
+
+
+def test_the_send_question_carries_its_follow_up_and_the_window_after_it_is_answered_from_it(
+    tmp_path: Path,
+) -> None:
+    """Sending with a 锁定 in hand: the send question's next step is what to play right after it (the lock pruned
+    to the 直达 target); the window right after the send is answered from that step, without a question; "back"
+    from the step returns to the send."""
+    g = _send_game()
+    answers = ["0", "1", "1", "0", "1", "2", "quit"]  # pass the play phase; send → back → send again; lock
+    session, out = scripted_session(g, answers, lang="en", record=tmp_path / "r.json")
+    assert session.run() == 0
+    text = out.getvalue()
+    assert ", then" in text and "Just send it" in text
+    events = g.events_for(0)
+    send = next(k for k, e in enumerate(events) if e["kind"] == "send")
+    after = [e for e in events[send:] if e["kind"] in ("use", "send")]
+    assert after[0]["seat"] == 0 and after[1]["kind"] == "use" and after[1]["use"] == "lock"
+    assert after[1]["seat"] == 0 and after[1]["target"] == events[send]["target"]
+    assert "Answered for you" in text
+    # "just send" passes the window after the send without asking
+    g = _send_game()
+    session, out = scripted_session(g, ["0", "1", "1", "1", "quit"], lang="en", record=tmp_path / "s.json")
+    session.run()
+    assert not [e for e in g.events_for(0) if e["kind"] == "use" and e["seat"] == 0]
+    assert out.getvalue().count("Just send it") == 1

@@ -29,7 +29,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from fengsheng.core.cards import DIRECT
-from fengsheng.core.options import DECLARE, PASS, PLAY, PRIORITY, SKILL, Option, parse_option
+from fengsheng.core.options import (
+    DECLARE,
+    PASS,
+    PICK,
+    PICK_KIND,
+    PLAY,
+    PRIORITY,
+    SEND,
+    SKILL,
+    SKILL_CHOICE,
+    Option,
+    parse_option,
+)
 
 # skills whose effect needs intelligence in front of the target seat
 _NEEDS_TARGET_INTEL = frozenset({"shan_ling.1"})
@@ -53,11 +65,12 @@ class AskPolicy:
     intercept_hidden: bool = False
     skills: bool = False
     prune: bool = True
+    auto: bool = True
 
     @classmethod
     def everything(cls) -> AskPolicy:
         """Ask every question with more than one option; offer every option."""
-        return cls(ask_all=True, prune=False)
+        return cls(ask_all=True, prune=False, auto=False)
 
     def with_switch(self, switch: str, on: bool) -> AskPolicy:
         """A copy with one switch set (``settings`` in the terminal)."""
@@ -70,8 +83,55 @@ class AskPolicy:
         """The options of the seat's pending decision that are worth showing (all of them without ``prune``)."""
         return filtered(_options(view), view, self)
 
-    def asks(self, view: dict[str, Any]) -> bool:
-        """Whether to ask the seat its pending decision (else it is answered ``pass``)."""
+    def folds(self) -> bool:
+        """Whether the send question carries its follow-up (锁定 / 调虎离山 right after the send) as its next step."""
+        return self.my_passing and not self.ask_all
+
+    def is_follow_up(self, view: dict[str, Any], recall: Recall | None) -> bool:
+        """Whether the pending decision is the window right after the seat's own send, with nothing pending: the
+        send question's follow-up step answers it."""
+        if recall is None or not recall.after_send or not self.folds():
+            return False
+        d = view.get("decision") or {}
+        t = view.get("transit") or {}
+        me = view["seat"]
+        return (
+            d.get("kind") == PRIORITY
+            and d.get("context") == "step1"
+            and t.get("sender") == me
+            and t.get("holder") == me
+            and not view.get("stack")
+        )
+
+    def answer(self, view: dict[str, Any], recall: Recall | None = None) -> Option | None:
+        """What the front end answers for the seat without asking, or None: ask. The answer is ``pass`` for a
+        question not worth asking; with ``auto``, the one sensible answer where there is one (declare a victory the
+        seat has, a blind 真伪莫辨 pick, a skill that only draws cards); in the window right after the seat's send,
+        the follow-up chosen with the send."""
+        options = _options(view)
+        if len(options) == 1:
+            return options[0]
+        if self.auto and not self.ask_all:
+            sure = sure_answer(view, options)
+            if sure is not None:
+                return sure
+        if self.is_follow_up(view, recall) and recall is not None and recall.plan is not None:
+            plan = recall.plan
+            if plan.kind == PASS:
+                return plan
+            got = next((o for o in self.offered(view) if same_play(o, plan)), None)
+            if got is not None:
+                return got
+        return None if self._worth(view, recall) else Option(PASS)
+
+    def asks(self, view: dict[str, Any], recall: Recall | None = None) -> bool:
+        """Whether to ask the seat its pending decision (else :meth:`answer` answers it, mostly ``pass``).
+        ``recall``: what the seat's front end remembers (its events and answers), for the rules that need memory
+        (the identity belief, the send's follow-up); without it they ask."""
+        return self.answer(view, recall) is None
+
+    def _worth(self, view: dict[str, Any], recall: Recall | None) -> bool:
+        """Whether the pending decision is worth asking (before the answers the front end gives by itself)."""
         d = view.get("decision") or {}
         options = _options(view)
         if len(options) <= 1:
@@ -88,9 +148,9 @@ class AskPolicy:
         me = view["seat"]
         if self.my_turn and view.get("current") == me and d.get("context") == "play" and not view.get("stack"):
             return True
-        return any(self._mine(o, view) for o in offered if o.kind != PASS)
+        return any(self._mine(o, view, recall) for o in offered if o.kind != PASS)
 
-    def _mine(self, o: Option, view: dict[str, Any]) -> bool:
+    def _mine(self, o: Option, view: dict[str, Any], recall: Recall | None = None) -> bool:
         """Whether option ``o`` (not pointless) concerns the seat in this window."""
         me = view["seat"]
         transit = view.get("transit") or None
@@ -99,11 +159,16 @@ class AskPolicy:
             return self.see_through and matters(o.ref, view)
         if transit is not None and o.use in _STEERING:
             mine = transit.get("sender") == me and transit.get("holder") == me and not stack
+            if recall is not None and recall.stepped and self.folds() and not recall.others_acted:
+                return False  # the send question offered it; asked again only once another seat has acted
             return self.my_passing and mine and worth_steering(transit, view)
         if transit is not None and o.use in _INTERCEPTING:
+            if not self.intercept or transit.get("sender") == me:
+                return False
             card = transit.get("card")
-            hidden = self.intercept_hidden and card is None
-            return self.intercept and transit.get("sender") != me and (wanted(card, view) or hidden)
+            if card is not None:
+                return wanted(card, view)
+            return self.intercept_hidden or decisive(transit, view, recall)
         if transit is not None and o.use == "decode":
             return self.at_me and transit.get("holder") == me and transit.get("card") is None
         if transit is not None and o.use == "return":
@@ -115,6 +180,92 @@ class AskPolicy:
         if o.use == "burn" and o.target == me and _quiet_end(view):
             return self.at_me and _black_count(view, me) >= 2  # the next false intelligence would kill you
         return False
+
+
+_ONLY_GAIN = frozenset({"C-QING_BAO_CHU_ZHANG-1", "C-LI_FU_MENG_MIAN_REN-1", "C-DAO_FENG-2"})
+"""Optional triggers that only draw cards (情报处长: draw, then discard or burn one; 礼服蒙面人: draw two; 刀锋: draw
+four, then give one to anyone, yourself included): using them is never worse than not."""
+
+
+def sure_answer(view: dict[str, Any], options: Sequence[Option]) -> Option | None:
+    """The one sensible answer to the pending decision, if there is one: declare a victory you have (it wins); pick
+    a face-down 真伪莫辨 card (every pick is the same blind draw: the first); use a skill that only draws cards."""
+    d = view.get("decision") or {}
+    declare = next((o for o in options if o.kind == DECLARE), None)
+    if declare is not None:
+        return declare
+    if d.get("kind") == PICK_KIND and all(o.kind == PICK for o in options):
+        return options[0]
+    if d.get("kind") == SKILL_CHOICE and d.get("context") in _ONLY_GAIN:
+        skill = [o for o in options if o.kind == SKILL]
+        if len(skill) == 1 and all(o.kind in (SKILL, PASS) for o in options):
+            return skill[0]
+    return None
+
+
+def _target(view: dict[str, Any]) -> int:
+    """Intelligence of a faction's colour needed to win (S-VAR-2: four with ``four_card_victory``)."""
+    return 4 if "four_card_victory" in (view.get("variants") or []) else 3
+
+
+def _colour_count(view: dict[str, Any], seat: int, colour: str) -> int:
+    from fengsheng.editions.standard.deck import DECK
+
+    return sum(DECK[c].colour == colour for c in view["seats"][seat]["intel"])
+
+
+def ally(view: dict[str, Any], recall: Recall | None, seat: int) -> float:
+    """How likely ``seat`` is on the viewer's side, from the view (a known identity) and, with ``recall``, the
+    seat's identity belief; without it an unknown seat counts as not on the viewer's side."""
+    me = view["seat"]
+    mine = (view.get("me") or {}).get("identity")
+    if seat == me:
+        return 1.0
+    if mine is None or mine == "bystander":
+        return 0.0
+    known = view["seats"][seat].get("identity")
+    if known is not None:
+        return 1.0 if known == mine else 0.0
+    if recall is None:
+        return 0.0
+    return float(recall.belief(view).get(seat, {}).get(mine, 0.0))
+
+
+def decisive(transit: dict[str, Any], view: dict[str, Any], recall: Recall | None) -> bool:
+    """Whether a face-down card in transit is worth a 截获 question: taking it could win you the game (you hold one
+    fewer than needed of your faction's colour), or it is about to reach a seat your view says is an enemy (on your
+    side with less than 20% odds) holding one fewer than needed of a true colour. Never with two false in front of
+    you (a third kills)."""
+    me = view["seat"]
+    need = _target(view) - 1
+    if _colour_count(view, me, "black") >= 2:
+        return False
+    mine = _COLOUR.get((view.get("me") or {}).get("identity") or "")
+    if mine is not None and _colour_count(view, me, mine) >= need:
+        return True
+    holder = int(transit.get("holder", -1))
+    if holder < 0 or holder == me:
+        return False
+    if ally(view, recall, holder) >= DENY_ALLY:
+        return False
+    odds = identity_odds(view, recall, holder)
+    close = sum(p for ident, p in odds.items() if _colour_count(view, holder, _COLOUR.get(ident, "")) >= need)
+    return close >= DENY_CLOSE
+
+
+DENY_ALLY = 0.2  # at most this likely on your side …
+DENY_CLOSE = 0.7  # … and at least this likely to need the colour he has one fewer than needed of
+
+
+def identity_odds(view: dict[str, Any], recall: Recall | None, seat: int) -> dict[str, float]:
+    """The odds of ``seat``'s identities from the viewer's view (a known identity) and, with ``recall``, belief;
+    without it, an unknown seat is equally likely to be of any faction."""
+    known = view["seats"][seat].get("identity")
+    if known is not None:
+        return {known: 1.0}
+    if recall is None:
+        return {"underground": 0.5, "military_intel": 0.5}
+    return dict(recall.belief(view).get(seat, {}))
 
 
 def worth_steering(transit: dict[str, Any], view: dict[str, Any]) -> bool:
@@ -171,7 +322,102 @@ def at_stake(view: dict[str, Any]) -> bool:
     return False
 
 
-SWITCHES = ("my_turn", "see_through", "my_passing", "at_me", "intercept", "intercept_hidden", "skills", "prune")
+FOLLOW_UPS = frozenset({"lock", "lure_away"})
+"""The uses the send question may carry as its next step (the window right after the send answers from it)."""
+
+
+class Recall:
+    """What a seat's front end remembers between its questions, from the seat's own events and answers only (never
+    the game): whether its last answer was its send (the window right after it is that question's follow-up), the
+    follow-up chosen with the send, whether another seat used a card or skill since its last answer, and the
+    identity belief the seat's own view supports (the one HeuristicBot and the notebook keep)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.after_send = False
+        self.stepped = False  # the send question of the seat's last send carried the follow-up step
+        self.plan: Option | None = None  # the follow-up chosen there (``pass``: just send)
+        self.others_acted = True
+        self._watcher: Any = None  # a HeuristicBot used for its memory and belief only, built on first use
+        self._events: list[dict[str, Any]] = []
+
+    def sent(self, plan: Option | None, stepped: bool) -> None:
+        """The seat's send question: whether it carried the follow-up step, and the follow-up chosen there."""
+        self.stepped, self.plan = stepped, plan
+
+    def saw(self, events: Sequence[dict[str, Any]] | None) -> None:
+        """The events the seat saw since the last call."""
+        for e in events or ():
+            if e.get("kind") == "use" and e.get("seat") != self.seat:
+                self.others_acted = True
+            self._events.append(e)
+
+    def answered(self, view: dict[str, Any], option: Option) -> None:
+        """The seat answered its pending decision in ``view`` (asked or answered for it)."""
+        self.after_send = (view.get("decision") or {}).get("kind") == SEND
+        if not view.get("stack"):
+            self.others_acted = False
+
+    def belief(self, view: dict[str, Any]) -> dict[int, dict[str, float]]:
+        """Per other seat, the probabilities of its identities from the seat's view and events."""
+        if self._watcher is None:
+            from fengsheng.bots.heuristic.bot import HeuristicBot
+
+            self._watcher = HeuristicBot(self.seat, 0)
+        self._watcher.update(view, self._events)
+        self._events = []
+        belief: dict[int, dict[str, float]] = self._watcher.belief()
+        return belief
+
+
+def follow_ups(view: dict[str, Any], send: Option) -> list[Option]:
+    """The 锁定 / 调虎离山 the seat could play right after sending ``send`` (from its view before the send), pruned
+    as the window would be: the next step of the send question. A card the seat also sends is not among them."""
+    from fengsheng.editions.standard.deck import DECK
+
+    me = view["seat"]
+    mine = view.get("me") or {}
+    hand: list[int] = list(mine.get("hand") or [])
+    uses: list[list[str]] = list(mine.get("uses") or [[] for _ in hand])
+    direct = send.card >= 0 and DECK[send.card].method == DIRECT and send.target >= 0
+    locks = set(view.get("locks") or [])
+    seats = [s["seat"] for s in view["seats"] if s["alive"] and not s["lost"] and s["seat"] != me]
+    if direct:
+        seats = [s for s in seats if s == send.target]
+    out: list[Option] = []
+    for card, card_uses in zip(hand, uses, strict=False):
+        if card == send.card:
+            continue
+        for use in card_uses:
+            if use not in FOLLOW_UPS:
+                continue
+            for t in seats:
+                if use == "lure_away" and t in locks:
+                    continue
+                o = Option(PLAY, card=card, use=use, target=t)
+                if o not in out:
+                    out.append(o)
+    return out
+
+
+def same_play(a: Option, b: Option) -> bool:
+    """Whether two options are the same to a player: the same but for which of two identical cards they use."""
+    from fengsheng.play.words import _sameness
+
+    return a == b or _sameness(a) == _sameness(b)
+
+
+SWITCHES = (
+    "my_turn",
+    "see_through",
+    "my_passing",
+    "at_me",
+    "intercept",
+    "intercept_hidden",
+    "skills",
+    "prune",
+    "auto",
+)
 """The switches ``settings`` can turn on and off."""
 
 SWITCH_WORDS: dict[str, tuple[str, str]] = {
@@ -183,6 +429,10 @@ SWITCH_WORDS: dict[str, tuple[str, str]] = {
     "intercept_hidden": ("可以截获面朝下的情报时", "a face-down intelligence I could intercept"),
     "skills": ("可以发动角色技能时", "when a character skill can be used"),
     "prune": ("不显示不会有效果的选项", "hide options that can have no effect"),
+    "auto": (
+        "只有一个合理答案时替我回答（宣告胜利、盲抽真伪莫辨、只摸牌的技能）",
+        "answer for me where one answer is the only sensible one (declare a victory, a blind True or False pick, a skill that only draws)",
+    ),
 }
 
 

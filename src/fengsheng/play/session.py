@@ -29,9 +29,9 @@ from rich.console import Console, RenderableType
 
 from fengsheng.bots.base import Bot
 from fengsheng.bots.random_bot import RandomBot
-from fengsheng.choices import SWITCHES, AskPolicy, Choice, choice_tree
-from fengsheng.choices.policy import SWITCH_WORDS
-from fengsheng.core.options import CONTINUE, PASS, PLAY, PRIORITY, Decision, Option, parse_option
+from fengsheng.choices import SWITCHES, AskPolicy, Choice, Words, choice_tree
+from fengsheng.choices.policy import SWITCH_WORDS, Recall, follow_ups
+from fengsheng.core.options import CONTINUE, PASS, PLAY, PRIORITY, SEND, Decision, Option, parse_option
 from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
@@ -54,6 +54,7 @@ from fengsheng.play.words import (
     card_help,
     character_help,
     commands_help,
+    describe_option,
     describe_options,
     help_topic,
     normalize,
@@ -99,6 +100,14 @@ class ForgivingBot(Bot):
         return option
 
 
+def _both_words(option: Option, view: dict[str, Any], d: Decision) -> tuple[str, str]:
+    """An option's words in both languages (zh, en)."""
+    return (
+        describe_option(option, "zh", view, d.kind, d.context),
+        describe_option(option, "en", view, d.kind, d.context),
+    )
+
+
 class Session:
     """A game with one human seat. ``read(prompt)`` returns one line (raises ``EOFError`` at the end of input).
 
@@ -141,6 +150,8 @@ class Session:
         self.notes = notes  # the notebook panel on the screen (the `notes` command shows it either way)
         self.flat = flat
         self.policy = policy if policy is not None else AskPolicy()
+        self.recall = Recall(human)  # what the policy remembers: the human's events and answers
+        self._recalled = 0  # events already given to it
         self.stream = live or self.delay > 0
         self.log: list[str] = []
         self.shown = 0  # log lines already shown on a screen
@@ -233,11 +244,27 @@ class Session:
     # ------------------------------------------------------------------------------------------------------------
     def _human_answer(self, d: Decision) -> Option:
         """Ask the human, unless the policy says this window does not concern him: then pass."""
+        view = self.g.view(self.human)
+        self.recall.saw(self.g.events_for(self.human, self._recalled))
+        self._recalled = len(self.g.events)
         if len(d.options) == 1 and (d.kind == PRIORITY or d.options[0].kind == CONTINUE):
-            return d.options[0]  # nothing to play (pass), or a uniform prompt's lone continue: without asking
-        if d.kind == PRIORITY and not self.policy.asks(self.g.view(self.human)):
-            return next(o for o in d.options if o.kind == PASS)
-        return self.ask()
+            option = d.options[0]  # nothing to play (pass), or a uniform prompt's lone continue: without asking
+        else:
+            auto = self.policy.answer(view, self.recall) if len(d.options) > 1 else None
+            if auto is not None and auto in d.options:
+                option = next(o for o in d.options if o == auto)
+                if option.kind != PASS:
+                    self._answered_for(view, d, option)
+            else:
+                option = self.ask()
+        self.recall.answered(view, option)
+        return option
+
+    def _answered_for(self, view: dict[str, Any], d: Decision, option: Option) -> None:
+        """Say what the policy answered for the human (a declaration, a blind pick, a skill that only draws, the
+        follow-up chosen with the send)."""
+        words = describe_option(option, self.lang, view, d.kind, d.context)
+        self.say(_t(self.lang, f"（已替你回答：{words}）", f"(Answered for you: {words})"), style=STYLE["dim"])
 
     def _moved(self, d: Decision, option: Option) -> None:
         """After every answered decision (the match calls it): the new log lines, and the pause after a bot's."""
@@ -300,9 +327,27 @@ class Session:
         assert d is not None and d.seat == self.human
         view = g.view(self.human)
         offered = self.policy.offered(view)
+        if d.kind == SEND:
+            self.recall.sent(None, False)  # until the tree's follow-up step says otherwise
         if self.flat:
             return self._ask_flat(view, d, offered)
         return self._ask_tree(view, d, offered)
+
+    def _then_node(self, view: dict[str, Any], send: Choice, plans: list[Option]) -> Choice:
+        """The send question's next step: send only, or play one of ``plans`` (锁定 / 调虎离山) right after it."""
+        tree = choice_tree(plans, view, PRIORITY, "step1")
+        just = Choice(
+            "then/=",
+            Words("只传出情报", "Just send it"),
+            Words(
+                "传出后不再出牌（之后有人出牌时仍会问你）。",
+                "Play nothing after the send (you are asked again if someone else plays).",
+            ),
+            option=Option(CONTINUE),
+        )
+        words = Words(f"{send.words.zh}，然后", f"{send.words.en}, then")
+        help_ = Words("传出后立刻打出的牌：锁定或调虎离山。", "What you play right after the send: Lock or Lure Away.")
+        return Choice("then", words, help_, [just, *tree.children])
 
     def _read(self, low: int, high: int) -> str:
         """One answer line; one longer than ``MAX_ANSWER`` (5,000 digits, a pasted file) is refused unread."""
@@ -348,6 +393,7 @@ class Session:
         root = choice_tree(offered, view, d.kind, d.context)
         path: list[Choice] = [root]
         first = True
+        sending: Option | None = None  # the send chosen, while its follow-up step is shown
         while True:
             node = path[-1]
             choices = self._level(node, top=len(path) == 1)
@@ -368,15 +414,30 @@ class Session:
                 break
             if picked == "back":
                 path.pop()
+                if sending is not None and all(p.key != "then" for p in path):
+                    sending = None
                 continue
             if isinstance(picked, Choice) and not picked.leaf:
                 path.append(picked)
                 continue
             option = picked.option if isinstance(picked, Choice) else picked
             assert isinstance(option, Option)
+            if sending is not None and option not in d.options:  # a leaf of the send's follow-up step
+                self.recall.sent(Option(PASS) if option.kind == CONTINUE else option, True)
+                return sending
             if self._last_card(option, view) and not self._confirm_last_card(view):
                 self.console.print(question)
                 first = False
+                continue
+            plans = follow_ups(view, option) if d.kind == SEND and self.policy.folds() else []
+            if plans:  # the same question goes on: what to play right after the send
+                leaf = (
+                    picked
+                    if isinstance(picked, Choice)
+                    else Choice("", Words(*_both_words(option, view, d)), Words("", ""), option=option)
+                )
+                sending = option
+                path.append(self._then_node(view, leaf, plans))
                 continue
             return option
 
