@@ -86,9 +86,12 @@ def test_the_id_copy_matches_the_specification_when_it_is_present() -> None:
     if d is None:
         pytest.skip("no shared rules directory here; the copy is what CI uses")
     parsed = rulecov.parse_rules(
-        (d / "standard.md").read_text(encoding="utf-8"), (d / "standard-characters.md").read_text(encoding="utf-8")
+        (d / "standard.md").read_text(encoding="utf-8"),
+        (d / "standard-characters.md").read_text(encoding="utf-8"),
+        (d / "qianzhi.md").read_text(encoding="utf-8"),
     )
     assert list(rulecov.read_copy()) == list(parsed), "run `python tools/rulecov.py --write-ids`"
+    assert any(r.startswith("Q-") for r in parsed) and any(r.startswith("S-") for r in parsed)
 
 
 def test_falls_back_to_the_copy_without_a_rules_directory(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
