@@ -10,7 +10,9 @@ policy):
   than one option, as ``Session`` asks) and how many option lines it shows at once (the flat list), and what the
   choice tree would show (its widest level);
 * ``policy``: the seat is asked only what the default :class:`fengsheng.choices.AskPolicy` asks, offered only what
-  it offers (options that can have no effect are hidden); what it does not ask is passed.
+  it offers (options that can have no effect are hidden); what it does not ask it answers (``AskPolicy.answer``:
+  mostly ``pass``; a question with one sensible answer; the window right after a send, from the send question's
+  next step, which the bot answers as part of that question).
 
 Reported per arm: questions per game and per turn (mean, with the largest game), response windows among them, the
 largest number of option lines shown at once (flat list; choice tree), and the seat's win rate with its 95% Wilson

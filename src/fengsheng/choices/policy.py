@@ -6,20 +6,25 @@ decides from the seat's **view only** (``g.view(seat)``: never the game, so neve
 worth asking, and which options can have no effect (not offered). What it does not ask is answered ``pass``.
 
 Always asked (with more than one option): every decision that is not a response window (send, receive, discard, a
-skill's questions, the character, a declaration prompt) and any window where you may declare victory. A window is
-asked when (default policy):
+skill's questions, the character) but those with one sensible answer (``auto``: a victory you may declare is declared,
+a blind 真伪莫辨 pick is made, a skill that only draws cards is used). A window is asked when (default policy):
 
 * ``my_turn``: it is your play phase and nothing is pending (your main phase);
-* ``mine``: something you may do here concerns you (each reason is a switch, see :data:`SWITCHES`): a 识破 on a pending use that matters to you (it targets you or a
-  known teammate, or it is another player's 识破 on a use of yours or a teammate's), your own passing (锁定, 调虎离山
-  on a seat the card can reach), the intelligence in front of you (破译, 退回), a face-up or known card you could
-  截获, a character skill.
+* ``mine``: something you may do here concerns you (each reason is a switch, see :data:`SWITCHES`): a 识破 on a
+  pending use that matters to you (it targets you or a known teammate, or it is another player's 识破 on a use of
+  yours or a teammate's), your own passing (锁定, 调虎离山 on a seat the card can reach: the send question carries them
+  as its next step, and the window right after the send is answered from it), the intelligence in front of you (破译,
+  退回), a face-up card of your colour you could 截获, or a face-down one that could decide the game (it could win it
+  for you, or it is about to reach a likely enemy with two of his colour: the seat's own identity belief).
+
+The rules that need memory (the send's follow-up, the belief) read a :class:`Recall`: the seat's own events and
+answers, never the game.
 
 Never offered (``prune``): an option that can have no effect: 狙击 at a seat with no intelligence; 锁定, 调虎离山 or
 声东击西 at a seat a 直达 card does not go to; 破译 of a card you already see; a 识破 on your own card.
 
 ``AskPolicy.everything()`` (``--ask all``) asks every question with more than one option and offers every option:
-today's terminal.
+the terminal before this layer.
 """
 
 from __future__ import annotations
@@ -425,7 +430,10 @@ SWITCH_WORDS: dict[str, tuple[str, str]] = {
     "see_through": ("与我有关的牌可以识破时", "See Through on cards that concern me"),
     "my_passing": ("我传出的情报（锁定、调虎离山）", "my own passing (lock, lure away)"),
     "at_me": ("到我面前的情报（破译、退回）", "intelligence in front of me (decode, return)"),
-    "intercept": ("可以截获看得见的、我方颜色的情报时", "a visible intelligence of my colour I could intercept"),
+    "intercept": (
+        "可以截获看得见的我方颜色情报，或可能决定胜负的面朝下情报时",
+        "an intelligence I could intercept: visible of my colour, or face down when it could decide the game",
+    ),
     "intercept_hidden": ("可以截获面朝下的情报时", "a face-down intelligence I could intercept"),
     "skills": ("可以发动角色技能时", "when a character skill can be used"),
     "prune": ("不显示不会有效果的选项", "hide options that can have no effect"),
