@@ -11,7 +11,7 @@ Implements: S-CARD-PROBE-1..8.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from fengsheng.cards.base import CardHandler, fail
 from fengsheng.core.cards import DISCARD_1, DRAW_2, PROBE
@@ -45,13 +45,17 @@ class Probe(CardHandler):
             fail(g, use, "target_gone")
             return
         card = g.edition.deck[use.card]
-        g.frames.append(ProbeAnswer(use.user, t, use.card))
+        g.frames.append(self.answer_frame(use.user, t, use.card))
         # S-CARD-PROBE-8 / S-TERM-13: "when probed" skills need the probe to take effect; they run first.
         g.emit(
             Probed(
                 use.user, t, use.uid, use.card, card.probe_identity, card.probe_effect, card.probe_line, (use.user, t)
             )
         )
+
+    def answer_frame(self, user: int, target: int, card: int) -> ProbeAnswer:
+        """The frame in which the target answers (an edition whose probes do more overrides it)."""
+        return ProbeAnswer(user, target, card)
 
     def dispose(self, g: Game, use: Use) -> None:
         if use.cancelled or use.failed:
@@ -91,23 +95,34 @@ class ProbeAnswer(Frame):
         self._answer(g, EFFECT if matches else LINE)
         return None
 
+    # The effect that draws and how much (S-CARD-PROBE-3: two); an edition whose probes do more overrides these and
+    # ``_after_effect``.
+    DRAW_EFFECT: ClassVar[str] = DRAW_2
+    DRAW_COUNT: ClassVar[int] = 2
+    DRAW_ANSWER: ClassVar[str] = "draw"
+
     def _answer(self, g: Game, how: str) -> None:
         t = self.target
         card = g.edition.deck[self.card]
         if how == LINE:
             g.frames.pop()
             g.emit(ProbeAnswered(t, self.user, "line", line=card.probe_line))
-        elif card.probe_effect == DRAW_2:
+        elif card.probe_effect == self.DRAW_EFFECT:
             g.frames.pop()
-            g.emit(ProbeAnswered(t, self.user, "draw"))
-            g.draw(t, 2)
+            g.emit(ProbeAnswered(t, self.user, self.DRAW_ANSWER))
+            g.draw(t, self.DRAW_COUNT)
+            self._after_effect(g)
         else:
             assert card.probe_effect == DISCARD_1
             if not g.seats[t].hand:
                 g.frames.pop()
                 g.emit(ProbeAnswered(t, self.user, "discard_none"))  # S-CARD-PROBE-4
+                self._after_effect(g)
             else:
                 self.stage = self.DISCARD
+
+    def _after_effect(self, g: Game) -> None:
+        """What follows the effect once the target has drawn or discarded: nothing in the standard edition."""
 
     def answer(self, g: Game, option: Option) -> None:
         if self.stage == self.CONCEAL:
@@ -119,6 +134,7 @@ class ProbeAnswer(Frame):
         g.discard.append(c)
         g.frames.pop()
         g.emit(ProbeAnswered(self.target, self.user, "discard", card=c))
+        self._after_effect(g)
 
     def describe(self) -> dict[str, Any]:
         return {"frame": "ProbeAnswer", "user": self.user, "target": self.target}

@@ -52,6 +52,28 @@ _REF_PREFIX_BY_USE = {"see_through": REF_STACK}
 _REF_PREFIX_BY_KIND = {PICK: REF_SLOT}
 
 
+def ref_prefix(kind: str, use: str) -> str:
+    """The letter before an option's ``ref``: what it refers to depends on the kind, else on the use."""
+    return _REF_PREFIX_BY_KIND.get(kind) or _REF_PREFIX_BY_USE.get(use, REF_CARD)
+
+
+def notation(kind: str, card: int, use: str, name: str, target: str, ref: str) -> str:
+    """The option notation's words in their order; ``target`` and ``ref`` come spelled ("" when absent), so that
+    another catalogue (the RL actions' relative seats) writes the same notation."""
+    parts = [kind]
+    if card >= 0:
+        parts.append(f"c{card}")
+    if use:
+        parts.append(use)
+    if name:
+        parts.append(name)
+    if target:
+        parts.append(target)
+    if ref:
+        parts.append(ref)
+    return " ".join(parts)
+
+
 class Option(NamedTuple):
     """One legal answer to a decision. Immutable, hashable, JSON-serialisable via :meth:`to_dict`."""
 
@@ -63,19 +85,14 @@ class Option(NamedTuple):
     name: str = ""
 
     def __str__(self) -> str:
-        parts = [self.kind]
-        if self.card >= 0:
-            parts.append(f"c{self.card}")
-        if self.use:
-            parts.append(self.use)
-        if self.name:
-            parts.append(self.name)
-        if self.target >= 0:
-            parts.append(f"@{self.target}")
-        if self.ref >= 0:
-            prefix = _REF_PREFIX_BY_KIND.get(self.kind) or _REF_PREFIX_BY_USE.get(self.use, REF_CARD)
-            parts.append(f"{prefix}{self.ref}")
-        return " ".join(parts)
+        return notation(
+            self.kind,
+            self.card,
+            self.use,
+            self.name,
+            f"@{self.target}" if self.target >= 0 else "",
+            f"{ref_prefix(self.kind, self.use)}{self.ref}" if self.ref >= 0 else "",
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict holding only the fields that are set."""

@@ -45,6 +45,8 @@ from fengsheng.core.options import (
     SKILL,
     Decision,
     Option,
+    notation,
+    ref_prefix,
 )
 from fengsheng.editions import get_edition
 from fengsheng.flow.passing import CLOCKWISE
@@ -73,18 +75,14 @@ class Key(NamedTuple):
 
     def describe(self) -> str:
         """The entry in the option notation, with ``@+k`` for a relative seat and ``^k`` for a stack position."""
-        parts = [self.kind]
-        if self.card >= 0:
-            parts.append(f"c{self.card}")
-        if self.use:
-            parts.append(self.use)
-        if self.name:
-            parts.append(self.name)
-        if self.rel >= 0:
-            parts.append(f"@+{self.rel}")
-        if self.ref >= 0:
-            parts.append(("#" if self.kind == PICK else "^" if self.use == SEE_THROUGH else "x") + str(self.ref))
-        return " ".join(parts)
+        return notation(
+            self.kind,
+            self.card,
+            self.use,
+            self.name,
+            f"@+{self.rel}" if self.rel >= 0 else "",
+            f"{ref_prefix(self.kind, self.use)}{self.ref}" if self.ref >= 0 else "",
+        )
 
 
 class Block(NamedTuple):

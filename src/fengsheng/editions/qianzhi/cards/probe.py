@@ -14,14 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from fengsheng.cards.probe import LINE, Probe, ProbeAnswer
+from fengsheng.cards.probe import Probe, ProbeAnswer
 from fengsheng.core.cards import DRAW_1
-from fengsheng.core.events import ProbeAnswered, Probed
 
 if TYPE_CHECKING:
-    from fengsheng.core.options import Option
-    from fengsheng.core.state import Use
-    from fengsheng.flow.window import Window
     from fengsheng.game import Game
 
 
@@ -30,50 +26,18 @@ class QianzhiProbeAnswer(ProbeAnswer):
 
     __slots__ = ()
 
-    def _user_draws(self, g: Game) -> None:
+    DRAW_EFFECT: ClassVar[str] = DRAW_1
+    DRAW_COUNT: ClassVar[int] = 1
+    DRAW_ANSWER: ClassVar[str] = "draw_1"
+
+    def _after_effect(self, g: Game) -> None:
         if g.seats[self.user].in_game:
-            g.draw(self.user, 1)  # 「你抽一張牌」
-
-    def _answer(self, g: Game, how: str) -> None:
-        t = self.target
-        card = g.edition.deck[self.card]
-        if how == LINE:
-            g.frames.pop()
-            g.emit(ProbeAnswered(t, self.user, "line", line=card.probe_line))
-        elif card.probe_effect == DRAW_1:
-            g.frames.pop()
-            g.emit(ProbeAnswered(t, self.user, "draw_1"))
-            g.draw(t, 1)
-            self._user_draws(g)
-        elif not g.seats[t].hand:
-            g.frames.pop()
-            g.emit(ProbeAnswered(t, self.user, "discard_none"))
-            self._user_draws(g)
-        else:
-            self.stage = self.DISCARD
-
-    def answer(self, g: Game, option: Option) -> None:
-        conceal = self.stage == self.CONCEAL
-        super().answer(g, option)
-        if not conceal:
-            self._user_draws(g)  # after the target's discard
+            g.draw(self.user, 1)  # 「你抽一張牌」, also when the target had nothing to discard
 
 
 class QianzhiProbe(Probe):
-    hidden: ClassVar[bool] = True
-
-    def resolve(self, g: Game, use: Use, win: Window) -> None:
-        t = use.target
-        if not g.seats[t].in_game:
-            super().resolve(g, use, win)  # fails: target gone
-            return
-        card = g.edition.deck[use.card]
-        g.frames.append(QianzhiProbeAnswer(use.user, t, use.card))
-        g.emit(
-            Probed(
-                use.user, t, use.uid, use.card, card.probe_identity, card.probe_effect, card.probe_line, (use.user, t)
-            )
-        )
+    def answer_frame(self, user: int, target: int, card: int) -> ProbeAnswer:
+        return QianzhiProbeAnswer(user, target, card)
 
 
 HANDLER = QianzhiProbe()
