@@ -1,10 +1,16 @@
-"""Shared pieces of the terminal-play tests: a scripted session and the snapshot scenario."""
+"""Shared pieces of the terminal-play tests: a scripted session, a game in a pseudo-terminal, the snapshot scenario."""
 
 from __future__ import annotations
 
 import io
+import os
+import select
+import subprocess
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+
+import pytest
 
 from fengsheng.bots import RandomBot
 from fengsheng.config import Config
@@ -39,6 +45,57 @@ def scripted_session(
 
     bots = {s: RandomBot(s, 1000 + s) for s in range(game.n) if s != human}
     return Session(game, human, bots, console, read, lang=lang, record_path=record), out
+
+
+PROMPT_EN = b"(? for help)> "
+
+
+def answer_in_pty(
+    cmd: list[str], answer: Callable[[bytes], bytes | None], size: tuple[int, int] = (50, 100), guard: float = 120
+) -> tuple[int, str]:
+    """Run ``cmd`` with a pseudo-terminal of ``size`` (rows, columns) as its terminal; at every English prompt write
+    ``answer(what the child wrote since the last prompt)`` (``None`` writes nothing). Returns the exit code and all
+    the child wrote. ``guard`` only stops a hung child, it is never a speed assertion."""
+    pty = pytest.importorskip("pty")
+    import fcntl
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[0], size[1], 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
+    env["TERM"] = "xterm-256color"
+    proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    out = bytearray()
+    pending = bytearray()
+    deadline = time.monotonic() + guard
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.5)
+            if not ready:
+                if proc.poll() is not None:
+                    break
+                continue
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the child closed the terminal
+                break
+            if not chunk:
+                break
+            out += chunk
+            pending += chunk
+            if PROMPT_EN in pending:
+                reply = answer(bytes(pending))
+                pending.clear()
+                if reply is not None:
+                    os.write(master, reply)
+        rc = proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    return rc, out.decode("utf-8", "replace")
 
 
 def snapshot_game() -> Game:

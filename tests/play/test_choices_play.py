@@ -3,22 +3,17 @@ confirmation, ``--flat`` for scripts, and the ``settings`` command."""
 
 from __future__ import annotations
 
-import os
 import re
-import select
 import subprocess
 import sys
-import time
 from pathlib import Path
-
-import pytest
 
 from fengsheng.choices import AskPolicy
 from fengsheng.config import Config
 from fengsheng.game import Game
 from fengsheng.record import load, verify
 from fengsheng.scenario import Scenario
-from tests.play.helpers import scripted_session
+from tests.play.helpers import answer_in_pty, scripted_session
 
 HANG_GUARD = 120
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
@@ -39,69 +34,30 @@ def _levels(text: str) -> list[list[tuple[int, str]]]:
 
 
 def test_pty_walks_two_levels_with_back(tmp_path: Path) -> None:
-    pty = pytest.importorskip("pty")
-    import fcntl
-    import struct
-    import termios
-
     record = tmp_path / "game.json"
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 120, 0, 0))
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
-    env["TERM"] = "xterm-256color"
-    cmd = [sys.executable, "-m", "fengsheng.cli", "play", "--bots", "random", "--delay", "0", "--lang", "en"]
-    proc = subprocess.Popen(
-        [*cmd, "--seed", "3", "--no-characters", "--record", str(record)],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        env=env,
-        close_fds=True,
-    )
-    os.close(slave)
-    out = bytearray()
-    pending = bytearray()
     stage = "look"  # look for a level that opens another → "down" → "back" → "done"
     root: list[tuple[int, str]] = []
     walked = False
-    deadline = time.monotonic() + HANG_GUARD
-    try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.5)
-            if not ready:
-                if proc.poll() is not None:
-                    break
-                continue
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            out += chunk
-            pending += chunk
-            if b"(? for help)> " not in pending:
-                continue
-            level = _levels(ANSI.sub("", pending.decode("utf-8", "replace")))[-1]
-            pending.clear()
-            answer = "1"
-            if stage == "look":
-                opening = [n for n, words in level if words.endswith("…")]
-                if opening:
-                    root, answer, stage = level, str(opening[0]), "down"
-            elif stage == "down":
-                assert level[0] == (0, "← Back") and len(level) > 2
-                answer, stage = "0", "back"
-            elif stage == "back":
-                assert level == root  # back at the level we left
-                walked, answer, stage = True, "quit", "done"
-            os.write(master, f"{answer}\n".encode())
-        rc = proc.wait(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
-    text = ANSI.sub("", out.decode("utf-8", "replace"))
+
+    def answer(screen: bytes) -> bytes:
+        nonlocal stage, root, walked
+        level = _levels(ANSI.sub("", screen.decode("utf-8", "replace")))[-1]
+        reply = "1"
+        if stage == "look":
+            opening = [n for n, words in level if words.endswith("…")]
+            if opening:
+                root, reply, stage = level, str(opening[0]), "down"
+        elif stage == "down":
+            assert level[0] == (0, "← Back") and len(level) > 2
+            reply, stage = "0", "back"
+        elif stage == "back":
+            assert level == root  # back at the level we left
+            walked, reply, stage = True, "quit", "done"
+        return f"{reply}\n".encode()
+
+    cmd = [sys.executable, "-m", "fengsheng.cli", "play", "--bots", "random", "--delay", "0", "--lang", "en"]
+    rc, raw = answer_in_pty([*cmd, "--seed", "3", "--no-characters", "--record", str(record)], answer, size=(50, 120))
+    text = ANSI.sub("", raw)
     assert rc == 0, text[-3000:]
     assert walked, text[-3000:]
     assert "You left the game. The record is saved:" in text.replace("\r", "").replace("\n", "")

@@ -20,7 +20,7 @@ from fengsheng.core.options import Decision, Option
 from fengsheng.game import Game
 from fengsheng.play.words import describe_decision
 from fengsheng.record import load, verify
-from tests.play.helpers import scripted_session
+from tests.play.helpers import answer_in_pty, scripted_session
 
 PROMPT_ZH = "（? 帮助）> "
 HANG_GUARD = 120  # seconds: only a guard against a hung child, never a speed assertion
@@ -58,54 +58,15 @@ def test_pipe_plays_a_whole_game(tmp_path: Path) -> None:
 
 
 def test_pty_plays_a_whole_game(tmp_path: Path) -> None:
-    pty = pytest.importorskip("pty")
-    import fcntl
-    import struct
-    import termios
-
     record = tmp_path / "game.json"
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
-    env["TERM"] = "xterm-256color"
-    proc = subprocess.Popen(
-        play_cmd("--seed", "5", "--lang", "en", "--record", str(record)),
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        env=env,
-        close_fds=True,
-    )
-    os.close(slave)
-    out = bytearray()
-    pending = bytearray()
     answers = 0
-    deadline = time.monotonic() + HANG_GUARD
-    try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.5)
-            if not ready:
-                if proc.poll() is not None:
-                    break
-                continue
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # EIO: the child closed the terminal
-                break
-            if not chunk:
-                break
-            out += chunk
-            pending += chunk
-            if b"(? for help)> " in pending:
-                pending.clear()
-                os.write(master, b"1\n")
-                answers += 1
-        rc = proc.wait(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
-    text = out.decode("utf-8", "replace")
+
+    def answer(screen: bytes) -> bytes:
+        nonlocal answers
+        answers += 1
+        return b"1\n"
+
+    rc, text = answer_in_pty(play_cmd("--seed", "5", "--lang", "en", "--record", str(record)), answer)
     assert rc == 0, text[-3000:]
     assert answers > 5
     assert "\x1b[" in text  # a terminal: colours and screen clearing
