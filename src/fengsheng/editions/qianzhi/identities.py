@@ -13,26 +13,22 @@ Implements: Q-ID-1, Q-ID-2, Q-WIN-1.
 
 from __future__ import annotations
 
-from fengsheng.core.cards import MILITARY_INTEL, UNDERGROUND
-from fengsheng.rules.base import Rule
-from fengsheng.rules.victory import MilitaryIntelVictory, UndergroundVictory
+from fengsheng.core.cards import BYSTANDER, MILITARY_INTEL, UNDERGROUND
+from fengsheng.editions.standard import identities as standard
 
-IDENTITY_CARDS: dict[str, int] = {UNDERGROUND: 3, MILITARY_INTEL: 3, "bystander": 2}
+IDENTITY_CARDS: dict[str, int] = {UNDERGROUND: 3, MILITARY_INTEL: 3, BYSTANDER: 2}
 """Q-COMP-1: 001「身份卡8張（潛伏戰線3張，軍情處3張，打醬油的2張）」."""
 
-# A-81: the standard rows up to 8 players (underground, military_intel, bystander).
-DISTRIBUTION: dict[int, tuple[int, int, int]] = {
-    3: (1, 1, 1),
-    4: (1, 1, 2),
-    5: (2, 2, 1),
-    6: (2, 2, 2),
-    7: (3, 3, 1),
-    8: (3, 3, 2),
-}
-# A-81: the optional rows that fit within 3/3/2 (not 7 players' 2/2/3).
-OPTIONAL_DISTRIBUTION: dict[int, tuple[int, int, int]] = {4: (2, 2, 0), 6: (3, 3, 0)}
 
-IDENTITY_RULES: dict[str, type[Rule]] = {
-    UNDERGROUND: UndergroundVictory,
-    MILITARY_INTEL: MilitaryIntelVictory,
+def _fits(row: tuple[int, int, int]) -> bool:
+    """Whether an identity row (underground, military_intel, bystander) can be dealt from the 8 identity cards."""
+    return all(k <= IDENTITY_CARDS[f] for k, f in zip(row, (UNDERGROUND, MILITARY_INTEL, BYSTANDER), strict=True))
+
+
+# A-81: the standard rows that fit within 3/3/2 — every row from 3 to 8 players, and the optional rows for 4 and 6
+# (not 7 players' 2/2/3).
+DISTRIBUTION: dict[int, tuple[int, int, int]] = {n: r for n, r in standard.DISTRIBUTION.items() if _fits(r)}
+OPTIONAL_DISTRIBUTION: dict[int, tuple[int, int, int]] = {
+    n: r for n, r in standard.OPTIONAL_DISTRIBUTION.items() if _fits(r)
 }
+IDENTITY_RULES = standard.IDENTITY_RULES  # Q-ID-1: the same victory rules
