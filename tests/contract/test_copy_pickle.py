@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fengsheng.config import Config
+from fengsheng.engine.rng import GameRandom
 from fengsheng.game import Game
 from fengsheng.sim.runner import derive_seed
 from tests.helpers import play
@@ -30,7 +31,7 @@ def snapshot(obj: Any, _active: set[int] | None = None) -> Any:
     active = set() if _active is None else _active
     if obj is None or isinstance(obj, bool | int | float | str):
         return obj
-    if isinstance(obj, random.Random):
+    if isinstance(obj, random.Random | GameRandom):  # live or frozen (a forked GameRandom): the same future
         return ("Random", obj.getstate())
     if id(obj) in active:
         raise AssertionError(f"reference cycle through {type(obj).__name__}")

@@ -6,8 +6,9 @@ shares what never changes: the edition and its tables, the config, the event rec
 zones, frames, rules, what each seat knows) with one small type-directed walk that keeps shared references shared (a
 use on the stack and the frame resolving it, a rule and the questions it asked). A slotted type gets a copier written
 for it the first time it is met (``_compile_copier``); seats and what a seat knows, whose containers hold only
-immutable values, are copied one level deep. The RNG is copied too: a clone is the same game, future included; see
-``Game.determinize`` for a game that keeps only what one seat knows.
+immutable values, are copied one level deep; the game's own fields by one function written for their names
+(``_compile_game_copier``). The RNG is copied too (forked: its state is shared until either game draws): a clone
+is the same game, future included; see ``Game.determinize`` for a game that keeps only what one seat knows.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from fengsheng.core.events import KINDS
 from fengsheng.core.options import Decision, Option
 from fengsheng.core.state import Seat
 from fengsheng.editions.base import Edition
+from fengsheng.engine.rng import GameRandom
 from fengsheng.engine.state import Knowledge
 from fengsheng.rules.base import Rule
 
@@ -64,9 +66,10 @@ def _slots(t: type) -> tuple[str, ...]:
     return names
 
 
-_COPIERS: dict[type, Callable[[Any, dict[int, Any]], Any]] = {}
+_COPIERS: dict[type, Callable[[Any, dict[int, Any]], Any]] = {GameRandom: lambda v, memo: v.fork()}
 """Slotted type -> its copier, written once per type (as ``dataclasses`` writes ``__init__``): one plain attribute
-copy per slot is several times faster than ``getattr``/``setattr`` in a loop, and a clone copies dozens of them."""
+copy per slot is several times faster than ``getattr``/``setattr`` in a loop, and a clone copies dozens of them.
+The game's random source forks: the clone shares its frozen state until either game draws (``engine/rng.py``)."""
 
 
 def _compile_copier(t: type, slots: tuple[str, ...]) -> Callable[[Any, dict[int, Any]], Any]:
@@ -136,18 +139,37 @@ def _copy(v: Any, memo: dict[int, Any]) -> Any:
     return new
 
 
+_GAME_COPIERS: dict[tuple[str, ...], Callable[[dict[str, Any], dict[int, Any]], dict[str, Any]]] = {}
+"""A game's field names (in order) -> the function that copies its fields, written once like the slot copiers."""
+
+
+def _compile_game_copier(names: tuple[str, ...]) -> Callable[[dict[str, Any], dict[int, Any]], dict[str, Any]]:
+    """The copier of a game's ``__dict__`` with these fields: the edition's tables shared, the logs sliced (their
+    records are immutable), the rest walked — one dict display, in the fields' order (the walk's sharing depends
+    on it)."""
+    items = []
+    for i, k in enumerate(names):
+        if k in _SHARED_FIELDS:
+            items.append(f"{k!r}: d[{k!r}]")
+        elif k in ("events", "history"):
+            items.append(f"{k!r}: d[{k!r}][:]")
+        else:
+            items.append(f"{k!r}: x{i} if type(x{i} := d[{k!r}]) in ATOMIC else walk(x{i}, memo)")
+    code = "def copy(d, memo):\n    return {" + ", ".join(items) + "}"
+    env: dict[str, Any] = {"ATOMIC": _ATOMIC, "walk": _copy}
+    exec(code, env)  # code built from the game's own field names
+    fn: Callable[[dict[str, Any], dict[int, Any]], dict[str, Any]] = env["copy"]
+    return fn
+
+
 def clone_game(g: Game) -> Game:
     """An independent game equal to ``g`` (see the module docstring)."""
-    memo: dict[int, Any] = {id(g): None}
+    d = g.__dict__
+    names = tuple(d)
+    copier = _GAME_COPIERS.get(names)
+    if copier is None:
+        copier = _GAME_COPIERS[names] = _compile_game_copier(names)
     new = type(g).__new__(type(g))
-    memo[id(g)] = new
-    nd: dict[str, Any] = {}
-    for k, v in g.__dict__.items():
-        if k in _SHARED_FIELDS:
-            nd[k] = v
-        elif k == "events" or k == "history":
-            nd[k] = v[:]  # immutable records: a new list, the same records
-        else:
-            nd[k] = v if type(v) in _ATOMIC else _copy(v, memo)
-    new.__dict__.update(nd)
+    memo: dict[int, Any] = {id(g): new}
+    new.__dict__.update(copier(d, memo))
     return new

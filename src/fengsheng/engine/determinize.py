@@ -48,6 +48,7 @@ from fengsheng.core.cards import BYSTANDER, DISCARD_1, DRAW_2, IDENTITIES, PROBE
 from fengsheng.core.options import PRIORITY, Decision, Option
 from fengsheng.core.state import Use
 from fengsheng.engine.knowledge import deck_floor, deck_marks, face_up_cards, hand_marks, table_marks
+from fengsheng.engine.rng import GameRandom
 from fengsheng.rules.base import Rule
 from fengsheng.rules.victory import BystanderMission
 
@@ -89,7 +90,7 @@ def determinize(g: Game, seat: int, rng: random.Random, stats: dict[str, int] | 
 
 def _reseed(g: Game, rng: random.Random) -> None:
     seed = rng.getrandbits(63)
-    g.rng = random.Random(seed)
+    g.rng = GameRandom(seed)
     g.seed = seed
     g.history = []
     g.scenario = None

@@ -11,10 +11,10 @@ Implements: S-COMP-8.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.core.state import Frame, Passing, Seat
+from fengsheng.engine.rng import GameRandom
 from fengsheng.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ class State:
         self.card_colour = ed.card_colour
         self.characters = ed.characters(config.character_texts)
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = GameRandom(seed)
         self.n = config.players
         self.auto_pass = config.auto_pass
         self.faction_target = config.faction_target  # S-ID-1/2, S-VAR-2 (asked on every intelligence settled)
