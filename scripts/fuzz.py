@@ -44,8 +44,8 @@ MAX_DECISIONS = 100_000  # a random game needs a few hundred; far more means the
 
 
 def all_configs(edition: str = "standard") -> list[Config]:
-    """Every legal configuration of ``edition`` without characters (48 of the standard edition's, 16 of
-    千智风声's)."""
+    """Every legal configuration of ``edition`` without characters (48 of the standard edition's; 20 of 千智风声's:
+    16 of its free mode, 4 of its other modes)."""
     ed = get_edition(edition)
     lo, hi = ed.players
     out: list[Config] = []
@@ -71,6 +71,10 @@ def all_configs(edition: str = "standard") -> list[Config]:
                                 auto_pass=auto_pass,
                             )
                         )
+    for mode in list(ed.modes)[1:]:  # the default mode is the loop above
+        for players in ed.modes[mode].distribution or range(lo, hi + 1):
+            for auto_pass in (False, True):
+                out.append(Config(edition=edition, players=players, mode=mode, auto_pass=auto_pass))
     return out
 
 
@@ -86,6 +90,8 @@ def character_configs(texts: str = "") -> list[Config]:
 
 def config_label(c: Config) -> str:
     parts = [f"{c.players}p", *c.variants]
+    if c.mode:
+        parts.append(f"mode:{c.mode}")
     if c.auto_pass:
         parts.append("auto_pass")
     if c.characters:

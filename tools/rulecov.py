@@ -86,12 +86,9 @@ WAITING: dict[str, str] = {}
 
 # 千智风声 ids that wait for its characters or its modes (the edition is played without characters for now).
 _CHARS = "needs the 千智风声 characters (a later step)"
-_MODES = "needs the 千智风声 modes (a later step)"
 Q_WAITING: dict[str, str] = {
     "Q-COMP-4": _CHARS,
-    "Q-MODE-1": _MODES,
-    "Q-MODE-2": _MODES,
-    "Q-MODE-3": _MODES,
+    "Q-MODE-3": _CHARS + ": the mode in which everyone needs his 醬油任務",
     "Q-SETUP-1": _CHARS,
     "Q-PRIO-7": _CHARS + ": several skills triggered at once",
     "Q-TERM-1": _CHARS + ": sexes of characters",

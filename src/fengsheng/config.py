@@ -51,6 +51,8 @@ class Config:
     * ``player_sexes``: optional per-seat sex of the real players, ``"F"``/``"M"``/``""`` (S-CHAR-7, A-41).
     * ``character_texts``: the edition's character text set (``""`` = its default; standard: ``"000"``, or
       ``"004"``, A-45).
+    * ``mode``: the edition's mode (``""`` = its default; 千智风声: ``free``, ``beginner`` 新手场, ``3v3``, Q-MODE);
+      the standard edition has none. A mode may fix the player count and the identity row.
 
     Character ids may be given by short name (``lao_gui``); they are stored by full id (``standard.lao_gui``).
     """
@@ -67,6 +69,7 @@ class Config:
     edition: str = "standard"
     character_texts: str = ""
     uniform_prompts: bool = False
+    mode: str = ""
 
     def __post_init__(self) -> None:
         from fengsheng.editions import get_edition
@@ -86,6 +89,16 @@ class Config:
             )
         if not self.character_texts:
             object.__setattr__(self, "character_texts", ed.default_texts)
+        if not isinstance(self.mode, str) or (self.mode and self.mode not in ed.modes):
+            have = f"its modes are {', '.join(ed.modes)}" if ed.modes else "it has no modes"
+            raise ConfigError(f"the {ed.id} edition has no mode {quote(self.mode)}: {have}")
+        mode = ed.mode(self.mode)
+        if mode is not None and mode.distribution is not None:
+            if self.players not in mode.distribution:
+                counts = " or ".join(map(str, mode.distribution))
+                raise ConfigError(f"the {mode.id} mode is played by {counts} players, not {self.players} (Q-MODE)")
+            if self.optional_distribution:
+                raise ConfigError(f"the {mode.id} mode has its own identity row: no optional_distribution")
         if self.optional_distribution and self.players not in ed.optional_distribution:
             rows = ", ".join(str(n) for n in sorted(ed.optional_distribution))
             raise ConfigError(
@@ -142,10 +155,10 @@ class Config:
     @property
     def distribution(self) -> tuple[int, int, int]:
         """(underground, military_intel, bystander) identity counts (S-DIST-1)."""
-        return self.edition_rules.identity_counts(self.players, self.optional_distribution)
+        return self.edition_rules.identity_counts(self.players, self.optional_distribution, self.mode)
 
     def identity_pool(self) -> list[str]:
-        return self.edition_rules.identity_pool(self.players, self.optional_distribution)
+        return self.edition_rules.identity_pool(self.players, self.optional_distribution, self.mode)
 
     @property
     def faction_target(self) -> int:
@@ -161,6 +174,8 @@ class Config:
         d = asdict(self)
         d["player_sexes"] = list(self.player_sexes)
         d["fixed_characters"] = list(self.fixed_characters)
+        if not self.mode:
+            del d["mode"]  # the edition's default: records written before modes existed read the same
         return d
 
     @classmethod

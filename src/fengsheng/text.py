@@ -162,6 +162,11 @@ def edition_texts(text_set: str) -> Iterator[None]:
         _DECK.reset(token)
 
 
+def rendered_deck() -> Sequence[Card]:
+    """The deck whose card ids are being rendered (:func:`edition_texts`; the standard edition's by default)."""
+    return _DECK.get()
+
+
 def card_name(card: int | None, lang: str = "zh") -> str:
     """``[红·锁定·直达]`` / ``[red Lock (direct)]``; a hidden card is ``[?]``. The card is one of the deck of the
     texts being rendered (:func:`edition_texts`; the standard edition's by default)."""

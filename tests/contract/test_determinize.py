@@ -171,6 +171,35 @@ def test_random_positions_keep_the_view_and_play_on() -> None:
     assert changed["probes_out"] > 0 and changed["transit"] > 0
 
 
+def test_random_positions_of_the_qianzhi_edition_keep_the_view_and_play_on() -> None:
+    """千智风声 (its modes included): the 試探 classes are its own (draw one / discard one), its identity rows and the
+    identity cards a mode shows (新手场 face up, 3V3 teammates) are kept."""
+    configs = fuzz.all_configs("qianzhi")
+    stats: dict[str, int] = {}
+    changed = Counter[str]()
+    answered = 0
+    for i in range(160):
+        rng = random.Random(derive_seed("determinize-qianzhi", i))
+        g = Game.new(configs[i % len(configs)], derive_seed("determinize-qianzhi-game", i))
+        choices = rng.randrange(1 << 30)
+        play(g, choices, stop=rng.randrange(max(1, len(play(g.clone(), choices).history))))
+        seat = rng.randrange(g.n)
+        d = det.determinize(g, seat, random.Random(i), stats)
+        assert d.view(seat) == g.view(seat), i
+        assert d.events_for(seat) == g.events_for(seat), i
+        check(d)
+        for t, ident in det.known_identities(g, seat, g.knowledge[seat]).items():
+            assert d.seats[t].identity == ident
+        answered += bool(g.knowledge[seat].probe_answers)
+        changed["hands"] += [s.hand for s in d.seats] != [s.hand for s in g.seats]
+        changed["deck"] += d.deck != g.deck
+        play(d, i)
+        assert d.result is not None
+    assert stats.get("fallback", 0) <= 1, stats
+    assert answered > 20  # public 試探 answers were met and honoured
+    assert changed["hands"] > 0.8 * 160 and changed["deck"] > 0.8 * 160, changed
+
+
 def test_the_same_seed_gives_the_same_game() -> None:
     for i in (3, 8, 21):
         g, seat = position(i)

@@ -262,6 +262,13 @@ class Oracle:
         self.dealt: list[set[str]] = [set() for _ in range(g.n)]
         self.public_characters: set[str] = set()
         self.known_identities: list[set[int]] = [set() for _ in range(g.n)]  # 老枪: identity cards looked at
+        # 千智风声's modes (Q-MODE, A-82): 新手场 deals every identity face up; in 3V3 the teams sit alternately and
+        # each player sees his teammates' identity cards (the seats of his parity)
+        if g.config.mode == "beginner":
+            self.revealed.update(range(g.n))
+        elif g.config.mode == "3v3":
+            for v in range(g.n):
+                self.known_identities[v].update(s for s in range(g.n) if s % 2 == v % 2)
         self.hand_added: list[set[int]] = [set() for _ in range(g.n)]  # cards that entered a hand in this step
         self.peeked: list[set[int]] = [set() for _ in range(g.n)]  # hands looked at (检视) in this step
         self.deck_before: set[int] = set()  # the deck and the discard pile at the last decision point
@@ -428,7 +435,7 @@ class Oracle:
             if kind == "probe" and path == ("identity",):
                 ok = probe_ok
             elif kind == "identity" and path == ("identity",):
-                ok = e["seat"] == viewer
+                ok = e["seat"] == viewer or self.identity_ok(g, viewer, e["seat"])
             elif kind in ("died", "lost", "identity_revealed") and path == ("identity",):
                 ok = self.identity_ok(g, viewer, e["seat"])
             elif kind == "identities_exchanged" and path[0] == "identities" and path[1] in (0, 1):

@@ -173,7 +173,7 @@ def test_a_game_failing_while_dealt_is_replayable(
 ) -> None:
     import fengsheng.flow.setup
 
-    def boom(g: Game, identities: list[str]) -> None:
+    def boom(g: Game, identities: list[str], seen: str = "") -> None:
         raise Injected("dealing")
 
     monkeypatch.setattr(fengsheng.flow.setup, "assign_identities", boom)

@@ -47,6 +47,7 @@ from fengsheng.core.options import (
     Option,
     parse_option,
 )
+from fengsheng.text import rendered_deck
 
 # skills whose effect needs intelligence in front of the target seat
 _NEEDS_TARGET_INTEL = frozenset({"shan_ling.1"})
@@ -214,9 +215,8 @@ def _target(view: dict[str, Any]) -> int:
 
 
 def _colour_count(view: dict[str, Any], seat: int, colour: str) -> int:
-    from fengsheng.editions.standard.deck import DECK
-
-    return sum(DECK[c].colour == colour for c in view["seats"][seat]["intel"])
+    deck = rendered_deck()  # the edition's, in a front end that renders within text.edition_texts
+    return sum(deck[c].colour == colour for c in view["seats"][seat]["intel"])
 
 
 def ally(view: dict[str, Any], recall: Recall | None, seat: int) -> float:
@@ -276,12 +276,11 @@ def identity_odds(view: dict[str, Any], recall: Recall | None, seat: int) -> dic
 def worth_steering(transit: dict[str, Any], view: dict[str, Any]) -> bool:
     """Whether the card the viewer just sent is worth forcing on someone or steering: false intelligence (to make an
     enemy take it), or true intelligence of its own colour sent 直达 (to make the target take it)."""
-    from fengsheng.editions.standard.deck import DECK
-
+    deck = rendered_deck()  # the edition's, in a front end that renders within text.edition_texts
     card = transit.get("card")
     if card is None:
         return True
-    colour = DECK[card].colour
+    colour = deck[card].colour
     mine = _COLOUR.get((view.get("me") or {}).get("identity") or "")
     return colour == "black" or (colour == mine and transit.get("method") == DIRECT)
 
@@ -292,9 +291,8 @@ def d_context(view: dict[str, Any]) -> str:
 
 
 def _black_count(view: dict[str, Any], seat: int) -> int:
-    from fengsheng.editions.standard.deck import DECK
-
-    return sum(DECK[c].colour == "black" for c in view["seats"][seat]["intel"])
+    deck = rendered_deck()  # the edition's, in a front end that renders within text.edition_texts
+    return sum(deck[c].colour == "black" for c in view["seats"][seat]["intel"])
 
 
 def _quiet_end(view: dict[str, Any]) -> bool:
@@ -307,21 +305,19 @@ def wanted(card: int | None, view: dict[str, Any]) -> bool:
     """Whether a visible card in transit is true intelligence of the viewer's faction's colour."""
     if card is None:
         return False
-    from fengsheng.editions.standard.deck import DECK
-
+    deck = rendered_deck()  # the edition's, in a front end that renders within text.edition_texts
     colour = _COLOUR.get((view.get("me") or {}).get("identity") or "")
-    return colour is not None and DECK[card].colour == colour
+    return colour is not None and deck[card].colour == colour
 
 
 def at_stake(view: dict[str, Any]) -> bool:
     """Something is close: a player in the game has two intelligence of one colour (a third red or blue may win,
     a third black kills)."""
-    from fengsheng.editions.standard.deck import DECK
-
+    deck = rendered_deck()  # the edition's, in a front end that renders within text.edition_texts
     for s in view["seats"]:
         if not s["alive"] or s["lost"]:
             continue
-        colours = [DECK[c].colour for c in s["intel"]]
+        colours = [deck[c].colour for c in s["intel"]]
         if any(colours.count(c) >= 2 for c in set(colours)):
             return True
     return False
@@ -378,13 +374,12 @@ class Recall:
 def follow_ups(view: dict[str, Any], send: Option) -> list[Option]:
     """The 锁定 / 调虎离山 the seat could play right after sending ``send`` (from its view before the send), pruned
     as the window would be: the next step of the send question. A card the seat also sends is not among them."""
-    from fengsheng.editions.standard.deck import DECK
-
+    deck = rendered_deck()  # the edition's, in a front end that renders within text.edition_texts
     me = view["seat"]
     mine = view.get("me") or {}
     hand: list[int] = list(mine.get("hand") or [])
     uses: list[list[str]] = list(mine.get("uses") or [[] for _ in hand])
-    direct = send.card >= 0 and DECK[send.card].method == DIRECT and send.target >= 0
+    direct = send.card >= 0 and deck[send.card].method == DIRECT and send.target >= 0
     locks = set(view.get("locks") or [])
     seats = [s["seat"] for s in view["seats"] if s["alive"] and not s["lost"] and s["seat"] != me]
     if direct:

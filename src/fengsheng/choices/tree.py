@@ -25,7 +25,6 @@ from typing import Any
 
 from fengsheng.core.cards import CARD_TYPES
 from fengsheng.core.options import CHOOSE, DISCARD, PASS, PLAY, SEND, SKILL, Option
-from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
 from fengsheng.play.words import (
     EN,
     ZH,
@@ -44,7 +43,7 @@ from fengsheng.play.words import (
     skill_text,
     who,
 )
-from fengsheng.text import card_name, name
+from fengsheng.text import card_name, name, rendered_deck
 
 MAX_LINES = 10  # children of one level at most (the issue: "never more than about ten lines of options")
 LANGS = (ZH, EN)
@@ -151,7 +150,7 @@ def _both(fn: Any, *args: Any) -> Words:
     return Words(fn(*args, ZH), fn(*args, EN))
 
 
-_REPS: dict[tuple[Any, ...], int] = {}  # a card face -> the first card id of the deck with it
+_REPS: dict[int, dict[tuple[Any, ...], int]] = {}  # id(deck) -> a card face -> the first card id with it
 
 
 def _card_key(card: int, merge_same: bool) -> str:
@@ -159,11 +158,13 @@ def _card_key(card: int, merge_same: bool) -> str:
     one key (and the key does not depend on which of them the seat holds)."""
     if not merge_same:
         return f"c{card}"
-    face = _card_face(card)
-    if not _REPS:
-        for i in range(len(STANDARD_DECK)):
-            _REPS.setdefault(_card_face(i), i)
-    return f"c{_REPS[face]}"
+    deck = rendered_deck()
+    reps = _REPS.get(id(deck))
+    if reps is None:
+        reps = _REPS[id(deck)] = {}
+        for i in range(len(deck)):
+            reps.setdefault(_card_face(i), i)
+    return f"c{reps[_card_face(card)]}"
 
 
 def _seat_step(seat: int, view: dict[str, Any] | None) -> Step:
@@ -181,7 +182,7 @@ def _seat_step(seat: int, view: dict[str, Any] | None) -> Step:
 def _card_step(card: int, merge_same: bool, prefix: Words | None = None) -> Step:
     cname = Words(card_name(card, ZH), card_name(card, EN))
     words = cname if prefix is None else Words(f"{prefix.zh}{cname.zh}", f"{prefix.en}{cname.en}")
-    ctype = STANDARD_DECK[card].type
+    ctype = rendered_deck()[card].type
     helps = Words(card_help(ctype, ZH), card_help(ctype, EN))
     group_words = Words(name(ctype, ZH), name(ctype, EN))
     return Step(_card_key(card, merge_same), words, helps, group=f"t:{ctype}", group_words=group_words)
@@ -189,7 +190,7 @@ def _card_step(card: int, merge_same: bool, prefix: Words | None = None) -> Step
 
 def _ref_step(o: Option, merge_same: bool) -> Step:
     words = Words(card_name(o.ref, ZH), card_name(o.ref, EN))
-    ctype = STANDARD_DECK[o.ref].type
+    ctype = rendered_deck()[o.ref].type
     return Step("x" + _card_key(o.ref, merge_same)[1:], words, Words(card_help(ctype, ZH), card_help(ctype, EN)))
 
 
@@ -220,7 +221,7 @@ def _path(o: Option, view: dict[str, Any] | None, merge_same: bool, multi_use: s
     if k == PLAY:
         first = _card_step(o.card, merge_same, Words("用 ", "Use "))
         steps = [first]
-        if first.key in multi_use or o.use != STANDARD_DECK[o.card].type:
+        if first.key in multi_use or o.use != rendered_deck()[o.card].type:
             steps.append(_use_step(o.use, texts))
         if o.use == "see_through" and o.ref >= 0:
             steps.append(_stack_step(o.ref, view))

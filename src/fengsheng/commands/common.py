@@ -12,7 +12,8 @@ from fengsheng.text import LANGS
 
 def add_game_args(sp: argparse.ArgumentParser, players: int = 5) -> None:
     """--players, --seed, --variant, --lang."""
-    sp.add_argument("--players", type=int, default=players, help="3 to 9 (default %(default)s)")
+    sp.add_argument("--players", type=int, default=None, help=f"3 to 9 (default {players}, or the mode's own count)")
+    sp.set_defaults(players_default=players)
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS), help="repeatable")
     sp.add_argument("--lang", choices=LANGS, default="zh")
@@ -45,6 +46,25 @@ def add_character_args(sp: argparse.ArgumentParser) -> None:
         help="the character texts: 000 = the 2010 rulebook (the standard edition's default), 004 = seed 004's "
         "(probably 2009) wording; 001 = 千智风声's",
     )
+    modes = [m for e in EDITIONS for m in get_edition(e).modes]
+    sp.add_argument(
+        "--mode",
+        choices=modes,
+        default="",
+        help="千智风声's modes: free (3-8 players, the default), beginner (新手场: 4 players, identities face up), "
+        "3v3 (two teams of three seated alternately, teammates known)",
+    )
+
+
+def players_of(args: argparse.Namespace) -> int:
+    """``--players``; when it is not given, the mode's own count if it has one (新手场 4, 3V3 6), else the
+    subcommand's default."""
+    if args.players is not None:
+        return int(args.players)
+    mode = get_edition(getattr(args, "edition", None) or EDITIONS[0]).modes.get(getattr(args, "mode", ""))
+    if mode is not None and mode.distribution is not None and len(mode.distribution) == 1:
+        return next(iter(mode.distribution))
+    return int(getattr(args, "players_default", 5))
 
 
 def add_uniform_arg(sp: argparse.ArgumentParser) -> None:
@@ -60,7 +80,8 @@ def add_uniform_arg(sp: argparse.ArgumentParser) -> None:
 def config_from(args: argparse.Namespace) -> Config:
     return Config(
         edition=getattr(args, "edition", None) or EDITIONS[0],
-        players=args.players,
+        players=players_of(args),
+        mode=getattr(args, "mode", ""),
         auto_pass=getattr(args, "auto_pass", False),
         uniform_prompts=getattr(args, "uniform_prompts", False),
         characters=getattr(args, "characters", False),

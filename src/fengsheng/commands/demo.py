@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from fengsheng.commands.common import add_character_args, add_game_args, bad_seat, config_from
+from fengsheng.commands.common import add_character_args, add_game_args, bad_seat, config_from, players_of
 from fengsheng.text import render_events
 
 
@@ -14,7 +14,7 @@ def run(args: argparse.Namespace) -> int:
     from fengsheng.bots import RandomBot
     from fengsheng.sim.runner import play_game
 
-    if bad_seat("demo", args.seat, args.players):
+    if bad_seat("demo", args.seat, players_of(args)):
         return 2
     if args.spectator and args.seat is not None:
         print("fengsheng demo: --spectator and --seat exclude each other (a spectator has no seat)", file=sys.stderr)

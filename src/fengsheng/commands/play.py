@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from fengsheng.commands.common import add_character_args, add_uniform_arg, bad_seat, config_from
+from fengsheng.commands.common import add_character_args, add_uniform_arg, bad_seat, config_from, players_of
 from fengsheng.config import VARIANTS
 from fengsheng.text import LANGS, edition_texts
 
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     from fengsheng.sim.simulate import check_bots
 
     lang = args.lang
-    if bad_seat("play", args.seat, args.players):
+    if bad_seat("play", args.seat, players_of(args)):
         return 2
     if args.delay is not None and not 0 <= args.delay <= MAX_DELAY:  # also refuses inf and nan
         print(f"fengsheng play: --delay must be from 0 to {MAX_DELAY:g} seconds", file=sys.stderr)
@@ -105,7 +105,7 @@ def register(sub: Any) -> None:
     from fengsheng.bots import BOTS
 
     p = sub.add_parser("play", help="play a game in the terminal against bots")
-    p.add_argument("--players", type=int, default=5, help="3 to 9 (default %(default)s)")
+    p.add_argument("--players", type=int, default=None, help="3 to 9 (default 5, or the mode's own count)")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (default %(default)s)")
     p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one, shown)")
     add_character_args(p)

@@ -46,6 +46,25 @@ class Switches:
     """Red/blue intelligence a faction needs (S-ID-1/2); a variant may change it."""
 
 
+IDENTITIES_OWN = "own"  # each player sees only his own identity card (S-SETUP-4, Q-SETUP-2)
+IDENTITIES_TEAM = "team"  # teammates see each other's (3V3, Q-MODE-2)
+IDENTITIES_PUBLIC = "public"  # every identity face up (新手場, Q-MODE-1)
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A way to play an edition (Q-MODE): the player counts it allows, its identity rows, and who sees which identity
+    card. An edition without modes is played one way (the standard edition)."""
+
+    id: str
+    name: Mapping[str, str]
+    distribution: Mapping[int, tuple[int, int, int]] | None = None
+    """The identity rows of the mode, which fix its player counts (None: the edition's rows and range)."""
+    identities: str = IDENTITIES_OWN
+    alternate: bool = False
+    """Seat the two factions alternately (A-82), instead of dealing the identity cards at random to the seats."""
+
+
 @dataclass(frozen=True, eq=False)
 class Edition:
     """One edition of the game. Immutable and shared by every game of that edition (pickled by name).
@@ -67,6 +86,8 @@ class Edition:
     switches: Switches = field(default_factory=Switches)
     variants: tuple[str, ...] = ("bystander_alliance", "four_card_victory")
     """The rule variants (``Config`` switches, S-VAR) the edition has; the identity row switch is its own."""
+    modes: Mapping[str, Mode] = field(default_factory=dict)
+    """The modes (``Config.mode``), the first the default; none: the edition is played one way."""
     # derived tables, one entry per card id (list indexes are the engine's hot path)
     card_type: tuple[str, ...] = field(init=False)
     card_colour: tuple[str, ...] = field(init=False)
@@ -107,12 +128,23 @@ class Edition:
         """The smallest and largest player count."""
         return min(self.distribution), max(self.distribution)
 
-    def identity_counts(self, players: int, optional: bool = False) -> tuple[int, int, int]:
-        """(underground, military_intel, bystander) for a player count (S-DIST-1, S-DIST-2)."""
+    def mode(self, name: str = "") -> Mode | None:
+        """The mode ``name`` (``""``: the default); None for an edition without modes. Raises ``KeyError``."""
+        if not self.modes:
+            if name:
+                raise KeyError(f"the {self.id} edition has no modes")
+            return None
+        return self.modes[name] if name else next(iter(self.modes.values()))
+
+    def identity_counts(self, players: int, optional: bool = False, mode: str = "") -> tuple[int, int, int]:
+        """(underground, military_intel, bystander) for a player count (S-DIST-1, S-DIST-2; a mode's own rows)."""
+        m = self.mode(mode)
+        if m is not None and m.distribution is not None:
+            return m.distribution[players]
         return (self.optional_distribution if optional else self.distribution)[players]
 
-    def identity_pool(self, players: int, optional: bool = False) -> list[str]:
-        ug, mi, by = self.identity_counts(players, optional)
+    def identity_pool(self, players: int, optional: bool = False, mode: str = "") -> list[str]:
+        ug, mi, by = self.identity_counts(players, optional, mode)
         return [UNDERGROUND] * ug + [MILITARY_INTEL] * mi + [BYSTANDER] * by
 
     # --- characters -----------------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ from collections import Counter
 from types import MethodType
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.core.cards import BYSTANDER, DISCARD_1, DRAW_2, IDENTITIES, PROBE
+from fengsheng.core.cards import BYSTANDER, DISCARD_1, DRAW_1, DRAW_2, IDENTITIES, PROBE
 from fengsheng.core.options import PRIORITY, Decision, Option
 from fengsheng.core.state import Use
 from fengsheng.engine.knowledge import deck_floor, deck_marks, face_up_cards, hand_marks, table_marks
@@ -62,7 +62,7 @@ TRIES = 24
 IDENTITY_TRIES = 200
 """Identity deals tried against the seat's 试探 answers before listing the assignments that fit."""
 
-_EFFECT_OF_ANSWER = {"draw": DRAW_2, "discard": DISCARD_1, "discard_none": DISCARD_1}
+_EFFECT_OF_ANSWER = {"draw": DRAW_2, "draw_1": DRAW_1, "discard": DISCARD_1, "discard_none": DISCARD_1}
 
 # A slot constraint: ("free",) any card; ("pool",) from the last reshuffle; ("type", t); ("method", m);
 # ("answer", target, answer, line, conceal): a 试探 answered in public.
@@ -551,12 +551,13 @@ def _give_a_move(
 
 class _ProbeClasses:
     """Whether the 试探 answered in public can all be given cards, for an identity assignment: a matching of the
-    probe slots onto the unknown probes, by class (the probe's identity and effect), checked with Hall's condition
-    over the six classes."""
+    probe slots onto the unknown probes, by class (the probe's identity and effect: the edition's effects, draw two
+    or discard one in the standard edition, draw one or discard one in 千智风声), checked with Hall's condition over
+    the six classes."""
 
     def __init__(self, g: Game, slots: list[Slot]) -> None:
         deck = g.edition.deck
-        self.classes = [(i, e) for i in IDENTITIES for e in (DISCARD_1, DRAW_2)]
+        self.classes = [(i, e) for i in IDENTITIES for e in sorted(g.edition.switches.probe_effects)]
         index = {c: n for n, c in enumerate(self.classes)}
         self.line_effect = {c.probe_line: c.probe_effect for c in deck if c.type == PROBE}
         cap = [0] * len(self.classes)
@@ -725,7 +726,7 @@ def _assign(
     blind = [i for i, con in enumerate(constraints) if con == ("type", PROBE)]
     if answered or blind:
         line_effect = {c.probe_line: c.probe_effect for c in deck if c.type == PROBE}
-        classes = [(i, e) for i in IDENTITIES for e in (DISCARD_1, DRAW_2)]
+        classes = [(i, e) for i in IDENTITIES for e in sorted(g.edition.switches.probe_effects)]
         index = {cls: n for n, cls in enumerate(classes)}
         plain: list[list[int]] = [[] for _ in classes]  # probes left by class, outside the pool / in it
         pooled: list[list[int]] = [[] for _ in classes]

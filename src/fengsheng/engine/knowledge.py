@@ -46,6 +46,14 @@ def _identities(g: State, e: Event) -> None:
         k[a], k[b] = ids[0], ids[1]
 
 
+@learns("identity")
+def _identity_dealt(g: State, e: Event) -> None:
+    """An identity card dealt where others see it too (a mode's teammates, Q-MODE-2): they know it from then on."""
+    for s in _audience(e):
+        if s != e["seat"]:
+            g.knowledge[s].identities[e["seat"]] = e["identity"]
+
+
 @learns("characters_dealt")
 def _dealt(g: State, e: Event) -> None:
     for s in _audience(e):

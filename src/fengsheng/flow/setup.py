@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from fengsheng.core.cards import BYSTANDER
 from fengsheng.core.events import PUBLIC, CharactersDealt, CharacterSeated, FirstPlayer, IdentityDealt, SetUp
 from fengsheng.core.options import CHOOSE, CHOOSE_CHARACTER, Decision, Option
 from fengsheng.core.state import Frame
+from fengsheng.editions.base import IDENTITIES_OWN, IDENTITIES_PUBLIC, IDENTITIES_TEAM
 from fengsheng.errors import ConfigError
 from fengsheng.flow.turn import TurnCycle
 
@@ -24,11 +26,19 @@ if TYPE_CHECKING:
     from fengsheng.game import Game
 
 
-def assign_identities(g: Game, identities: list[str]) -> None:
-    """Give each seat its identity (private to that seat) and the victory rule it brings (S-ID)."""
+def assign_identities(g: Game, identities: list[str], seen: str = IDENTITIES_OWN) -> None:
+    """Give each seat its identity and the victory rule it brings (S-ID). Who sees each identity card: its holder
+    (S-SETUP-4), his teammates too (``IDENTITIES_TEAM``, a mode's: a 打酱油的 has none), or everyone
+    (``IDENTITIES_PUBLIC``: dealt face up)."""
     for seat, ident in zip(g.seats, identities, strict=True):
         seat.identity = ident
-        g.emit(IdentityDealt(seat.index, ident, (seat.index,)))
+        audience: tuple[int, ...] | None = (seat.index,)
+        if seen == IDENTITIES_PUBLIC:
+            audience = PUBLIC
+            seat.identity_revealed = True
+        elif seen == IDENTITIES_TEAM and ident != BYSTANDER:
+            audience = tuple(i for i, x in enumerate(identities) if x == ident)
+        g.emit(IdentityDealt(seat.index, ident, audience))
         rule = g.edition.identity_rules.get(ident)
         if rule is not None:
             g.add_rule(rule(seat.index))
@@ -108,7 +118,11 @@ class Setup(Frame):
             assign_characters(g, self.chosen)
         pool_ids = cfg.identity_pool()
         g.rng.shuffle(pool_ids)
-        assign_identities(g, pool_ids)
+        mode = g.edition.mode(cfg.mode)
+        if mode is not None and mode.alternate:  # A-82: the two teams sit alternately; the deal says who sits first
+            lead, other = pool_ids[0], next(x for x in pool_ids if x != pool_ids[0])
+            pool_ids = [lead if i % 2 == 0 else other for i in range(g.n)]
+        assign_identities(g, pool_ids, mode.identities if mode is not None else IDENTITIES_OWN)
         g.deck = list(range(len(g.edition.deck)))
         g.rng.shuffle(g.deck)
         for s in range(g.n):

@@ -32,7 +32,7 @@ from fengsheng.play.words import (
     skill_label,
     who,
 )
-from fengsheng.text import REASONS, card_name, death_how, loss_how, name, probe_line, seat_name
+from fengsheng.text import REASONS, card_name, death_how, loss_how, name, probe_line, rendered_deck, seat_name
 
 CHARACTERS = all_characters()  # the character catalog of every edition, for names and help texts
 
@@ -80,11 +80,10 @@ def colourize(line: str | Text, me: int | None = None, lang: str = ZH) -> Text:
 
 def _intel_counts(cards: list[int], lang: str, short: bool = False) -> Text:
     """``红1 蓝0 黑2``; ``short``: the colours held only (``红1 黑2``, ``—`` for none), for the small screen."""
-    from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
-
+    deck = rendered_deck()
     out = Text()
     for colour in ("red", "blue", "black"):
-        n = sum(1 for c in cards if STANDARD_DECK[c].colour == colour)
+        n = sum(1 for c in cards if deck[c].colour == colour)
         if short and not n:
             continue
         if out.plain:

@@ -32,7 +32,6 @@ from fengsheng.bots.random_bot import RandomBot
 from fengsheng.choices import SWITCHES, AskPolicy, Choice, Words, choice_tree
 from fengsheng.choices.policy import SWITCH_WORDS, Recall, follow_ups
 from fengsheng.core.options import CONTINUE, PASS, PLAY, PRIORITY, SEND, Decision, Option, parse_option
-from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
 from fengsheng.match import HUMAN, Match, Player
@@ -685,11 +684,12 @@ class Session:
         if d is not None and d.kind == "skill_choice" and skill_text(d.context, lang, texts):
             parts.append(f"{skill_label(d.context, lang, texts)} {skill_text(d.context, lang, texts)}")
         types: list[str] = []
+        deck = self.g.edition.deck
         for _, _, o in choices:
             for c in (o.card, o.ref if o.kind == "play" and o.use == "burn" else -1):
-                if c >= 0 and STANDARD_DECK[c].type not in types:
-                    types.append(STANDARD_DECK[c].type)
-            if o.kind == "play" and o.use in {c.type for c in STANDARD_DECK} and o.use not in types:
+                if c >= 0 and deck[c].type not in types:
+                    types.append(deck[c].type)
+            if o.kind == "play" and o.use in {c.type for c in deck} and o.use not in types:
                 types.append(o.use)
         parts.extend(card_help(t, lang) for t in types)
         self.say("\n".join(parts))

@@ -32,8 +32,7 @@ from fengsheng.core.options import (
     Option,
     parse_option,
 )
-from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
-from fengsheng.text import CARD_TEXT, card_name, name, probe_line, seat_name
+from fengsheng.text import CARD_TEXT, card_name, name, probe_line, rendered_deck, seat_name
 
 CHARACTERS = all_characters()  # the character catalog of every edition, for names and help texts
 
@@ -231,7 +230,7 @@ def describe_option(
             return _t(lang, f"选择手牌 {C(o.card)}", f"Choose {C(o.card)} from your hand")
         return _t(lang, "选择", "Choose")
     if k == SEND:
-        card = STANDARD_DECK[o.card]
+        card = rendered_deck()[o.card]
         if o.target >= 0:
             return _t(lang, f"以直达传出 {C(o.card)} → {W(o.target)}", f"Send {C(o.card)} direct to {W(o.target)}")
         direction = -1 if o.name == "cw" else 1
@@ -265,7 +264,7 @@ def _char_name(cid: str, lang: str, text_set: str = "") -> str:
 
 
 def _play_words(o: Option, lang: str, view: dict[str, Any] | None, W: Any, C: Any) -> str:
-    card = STANDARD_DECK[o.card]
+    card = rendered_deck()[o.card]
     table = _PLAY_ZH if lang == ZH else _PLAY_EN
     template = table.get(o.use, o.use)
     u = f"#{o.ref}"
@@ -338,7 +337,7 @@ def describe_options(
 
 
 def _card_face(card: int) -> tuple[Any, ...]:
-    c = STANDARD_DECK[card]
+    c = rendered_deck()[card]
     return (c.type, c.colour, c.method, c.probe_identity, c.probe_effect, c.probe_line)
 
 
@@ -579,8 +578,8 @@ def help_topic(
         for n, o in numbered:
             if n == int(key):
                 return option_help(o, lang, texts)
-    if key.startswith("c") and key[1:].isdigit() and int(key[1:]) < len(STANDARD_DECK):
-        card = STANDARD_DECK[int(key[1:])]
+    if key.startswith("c") and key[1:].isdigit() and int(key[1:]) < len(rendered_deck()):
+        card = rendered_deck()[int(key[1:])]
         return card_help(card.type, lang)
     seat = _seat_of(key, view)
     if seat is not None and view is not None:
@@ -629,7 +628,7 @@ def option_help(o: Option, lang: str = ZH, text_set: str = "") -> str:
     """The rules behind one option: the card's text (and the converted use's), or the skill's."""
     parts: list[str] = []
     if o.card >= 0:
-        card = STANDARD_DECK[o.card]
+        card = rendered_deck()[o.card]
         parts.append(f"{card_name(o.card, lang)} " + card_help(card.type, lang))
         if o.kind == PLAY and o.use and o.use != card.type and o.use in CARD_TYPES:
             parts.append(card_help(o.use, lang))
@@ -640,7 +639,7 @@ def option_help(o: Option, lang: str = ZH, text_set: str = "") -> str:
     if o.kind == CHOOSE and find_character(o.name, text_set) is not None:
         parts.append(character_help(o.name, lang, text_set))
     if o.kind == CHOOSE and o.ref >= 0:
-        parts.append(f"{card_name(o.ref, lang)} " + card_help(STANDARD_DECK[o.ref].type, lang))
+        parts.append(f"{card_name(o.ref, lang)} " + card_help(rendered_deck()[o.ref].type, lang))
     if not parts:
         return describe_option(o, lang)
     return "\n".join(parts)

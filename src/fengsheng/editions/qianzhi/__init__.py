@@ -29,7 +29,7 @@ without characters there are no death triggers); a player who cannot send loses 
 triggers, his cards discarded and his cards revealed (Q-LOSE-1); identity victory rules on the identity cards
 (Q-COMP-3) declared by the player who meets them (Q-WIN-3); a character's text beats a card's, which beats the rules
 (Q-PRIO-1: a rule's permission beats the card's own timing, ``CardHandler.can_use``); the free mode of 3 to 8 players
-(Q-MODE-4); obtaining intelligence face up, showing, inspecting, drawing from the top, burning to the discard pile,
+(Q-MODE-4; the other modes are ``modes.py``); obtaining intelligence face up, showing, inspecting, drawing from the top, burning to the discard pile,
 and 「當……時」 only for what took effect (Q-TERM-2/3/4/6/9/10).
 
 Implements: Q-TURN-1..3, Q-PRIO-1..6, Q-PASS-1..5, Q-WIN-2, Q-WIN-3, Q-TERM-2..4, Q-TERM-6, Q-TERM-9..11,
@@ -58,6 +58,7 @@ from fengsheng.editions.qianzhi.cards import (
 )
 from fengsheng.editions.qianzhi.deck import DECK
 from fengsheng.editions.qianzhi.identities import DISTRIBUTION, IDENTITY_RULES, OPTIONAL_DISTRIBUTION
+from fengsheng.editions.qianzhi.modes import MODES
 
 if TYPE_CHECKING:
     from fengsheng.characters.base import CharacterDef
@@ -104,6 +105,7 @@ EDITION = Edition(
     text_sets=TEXT_SETS,
     load_characters=load_characters,
     variants=(),  # 醬油同盟 and four-card victory are the standard edition's (S-VAR); 001 has modes instead
+    modes=MODES,  # modes.py: free, 新手場, 3V3 (Q-MODE)
     switches=Switches(
         skills_answerable=False,  # Q-PRIO-4
         last_standing_wins=True,  # Q-WIN-2
