@@ -79,8 +79,10 @@ ANCHOR_KEYS = (
 )
 
 
-def run_games(players: int, games: int, auto_pass: bool, seed0: int = 0, characters: bool = False) -> dict[str, float]:
-    config = Config(players=players, auto_pass=auto_pass, characters=characters)
+def run_games(
+    players: int, games: int, auto_pass: bool, seed0: int = 0, characters: bool = False, edition: str = "standard"
+) -> dict[str, float]:
+    config = Config(edition=edition, players=players, auto_pass=auto_pass, characters=characters)
     decisions = 0
     turns = 0
     c0 = time.process_time()
@@ -109,6 +111,28 @@ def run_games(players: int, games: int, auto_pass: bool, seed0: int = 0, charact
         "games": games,
         "decisions": decisions,
     }
+
+
+def editions_side_by_side(players: int, games: int, chunk: int = 100) -> dict[str, Any]:
+    """千智风声 beside the standard edition, characters on (if the edition has them yet), auto-pass off: the same
+    number of games each, taking turns every ``chunk`` games so that machine noise hits both alike."""
+    from fengsheng.editions import get_edition
+
+    qz_chars = bool(get_edition("qianzhi").characters())
+    sides = {"standard": True, "qianzhi": qz_chars}
+    parts: dict[str, list[dict[str, float]]] = {e: [] for e in sides}
+    for start in range(0, games, chunk):
+        n = min(chunk, games - start)
+        for edition, chars in sides.items():
+            parts[edition].append(run_games(players, n, False, seed0=start, characters=chars, edition=edition))
+    out: dict[str, Any] = {}
+    for edition, chunks in parts.items():
+        secs = sum(c["seconds"] for c in chunks)
+        out[f"{edition}_games_per_s"] = round(sum(c["games"] for c in chunks) / secs, 1)
+        out[f"{edition}_decisions_per_s"] = round(sum(c["decisions"] for c in chunks) / secs)
+    out["qianzhi_characters"] = qz_chars
+    out["qianzhi_vs_standard_games_per_s"] = round(out["qianzhi_games_per_s"] / out["standard_games_per_s"], 3)
+    return out
 
 
 def sample_states(players: int, count: int, seed: int = 12345) -> list[Game]:
@@ -536,6 +560,7 @@ def main(argv: list[str] | None = None) -> int:
     on = run_games(args.players, args.games, auto_pass=True)
     ch_off = run_games(args.players, args.games, auto_pass=False, characters=True)
     ch_on = run_games(args.players, args.games, auto_pass=True, characters=True)
+    editions = editions_side_by_side(args.players, args.games)
     states = sample_states(args.players, 200)
     view_us = time_views(states) * 1e6
     copy_us = time_copies(states, deep=True) * 1e6
@@ -559,6 +584,7 @@ def main(argv: list[str] | None = None) -> int:
         "characters_decisions_per_game": round(ch_off["decisions_per_game"], 1),
         "characters_auto_pass_decisions_per_s": round(ch_on["decisions_per_s"]),
         "characters_auto_pass_games_per_s": round(ch_on["games_per_s"], 1),
+        "editions": editions,
         "view_us": round(view_us, 1),
         "deepcopy_us": midgame["deepcopy_us"],
         "clone_us": midgame["clone_us"],
@@ -593,6 +619,12 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"  characters, auto-pass on:  {figures['characters_auto_pass_decisions_per_s']:>9,} decisions/s "
             f"{figures['characters_auto_pass_games_per_s']:>8} games/s"
+        )
+        ed = figures["editions"]
+        print(
+            f"  千智风声 beside the standard edition (characters {'on' if ed['qianzhi_characters'] else 'off: none yet'}"
+            f" / on, auto-pass off, taking turns): {ed['qianzhi_games_per_s']} vs {ed['standard_games_per_s']} "
+            f"games/s = {ed['qianzhi_vs_standard_games_per_s']}×"
         )
         print(
             f"  view(seat): {figures['view_us']} µs   "

@@ -95,3 +95,21 @@ def test_clone_us_only_for_a_real_clone(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(Game, "clone", clone, raising=False)
     costs = bench.copy_costs(states, passes=1)
     assert isinstance(costs["clone_us"], float) and len(calls) == len(states)
+
+
+def test_editions_side_by_side_plays_both_the_same_number_of_games() -> None:
+    bench = load_bench()
+    calls: list[tuple[str, int, bool]] = []
+    real = bench.run_games
+
+    def spy(players: int, games: int, auto_pass: bool, **kw: object) -> dict[str, float]:
+        calls.append((str(kw["edition"]), games, bool(kw["characters"])))
+        return real(players, games, auto_pass, **kw)  # type: ignore[no-any-return]
+
+    bench.run_games = spy
+    f = bench.editions_side_by_side(5, 7, chunk=3)
+    assert [c[:2] for c in calls] == [(e, n) for n in (3, 3, 1) for e in ("standard", "qianzhi")]  # taking turns
+    assert all(chars for e, _, chars in calls if e == "standard")
+    assert f["qianzhi_vs_standard_games_per_s"] == pytest.approx(
+        f["qianzhi_games_per_s"] / f["standard_games_per_s"], rel=0.01
+    )
