@@ -9,7 +9,7 @@ Nothing here reads hidden state: it only formats what the event dict already con
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
@@ -132,7 +132,18 @@ CARD_TEXT: dict[str, dict[str, str]] = {
 }
 
 
+_EDITION_WORDS: dict[str, dict[str, dict[str, str]]] = {"001": {"zh": {"military_intel": "军情处"}}}
+"""Text set -> lang -> the words an edition says otherwise: 001 names the blue faction 軍情處 (the standard rulebook
+军情局; one identity, S-ID-6)."""
+_WORDS: ContextVar[Mapping[str, Mapping[str, str]] | None] = ContextVar("words", default=None)
+
+
 def name(key: str, lang: str = "zh") -> str:
+    words = _WORDS.get()
+    if words is not None:
+        over = words.get(lang)
+        if over is not None and key in over:
+            return over[key]
     return NAMES[lang].get(key, key)
 
 
@@ -154,11 +165,14 @@ def deck_of_texts(text_set: str) -> Sequence[Card]:
 @contextmanager
 def edition_texts(text_set: str) -> Iterator[None]:
     """Card ids named inside the block are the cards of the edition of ``text_set`` (a game's
-    ``config.character_texts``): ``with edition_texts(g.config.character_texts): card_name(c)``."""
+    ``config.character_texts``), and names are that edition's words: ``with edition_texts(g.config.character_texts):
+    card_name(c)``."""
     token = _DECK.set(deck_of_texts(text_set))
+    words = _WORDS.set(_EDITION_WORDS.get(text_set))
     try:
         yield
     finally:
+        _WORDS.reset(words)
         _DECK.reset(token)
 
 

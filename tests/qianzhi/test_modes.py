@@ -110,3 +110,12 @@ def test_cli_mode_takes_the_modes_player_count(tmp_path: Path, capsys: pytest.Ca
     assert load(record)["config"]["players"] == 4
     assert main(["demo", "--edition", "qianzhi", "--no-characters", "--mode", "3v3", "--players", "5"]) == 2
     assert "3v3 mode is played by 6 players, not 5" in capsys.readouterr().err
+
+
+def test_the_qianzhi_texts_name_the_blue_faction_jun_qing_chu() -> None:
+    from fengsheng.text import edition_texts, name
+
+    assert name(MILITARY_INTEL) == "军情局"  # the standard rulebook's word
+    with edition_texts("001"):
+        assert name(MILITARY_INTEL) == "军情处" and name(MILITARY_INTEL, "en") == "Military Intelligence"
+    assert name(MILITARY_INTEL) == "军情局"

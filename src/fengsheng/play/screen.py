@@ -63,7 +63,7 @@ _COLOUR_PATTERNS = (
     (r"\[black [^\]]*\]", "black"),
     (r"\[[？?]\]", "hidden"),
     (r"潜伏战线|Underground", "underground"),
-    (r"军情局|Military Intelligence", "military_intel"),
+    (r"军情[局处]|Military Intelligence", "military_intel"),
     (r"打酱油的|Bystander", "bystander"),
 )
 
