@@ -192,6 +192,7 @@ def build_world(
             hands=hands,
             intel=intel,
             deck=deck_cards,
+            discard=list(view["discard"]),
             aside=aside,
             at=at,
             transit=scenario_transit,
