@@ -26,15 +26,19 @@ from typing import Any
 from fengsheng.bots.base import Bot
 from fengsheng.bots.heuristic import HeuristicBot
 from fengsheng.bots.random_bot import RandomBot
-from fengsheng.bots.search.tree import Search
+from fengsheng.bots.search.tree import Halving, Search
 from fengsheng.bots.search.worlds import build_world, world_at, world_config
 from fengsheng.core.options import Decision, Option
+from fengsheng.game import Game
 
 DEFAULT_BUDGET_MS = 800.0
 """The time budget of a searched decision when no budget is given (the issue's target: p95 at most 1 s)."""
 WORLD_TRIES = 3
 """Worlds tried per iteration before the search gives up (a world that cannot be built or offers other options)."""
 ROLLOUTS = ("heuristic", "random")
+ROOTS = ("halving", "ucb")
+MAX_TIMED_ITERATIONS = 5_000
+"""The most rollouts a time budget may buy for one decision."""
 
 
 class SearchBot(Bot):
@@ -42,7 +46,7 @@ class SearchBot(Bot):
 
     needs_view = True
     editions = ("standard",)  # HeuristicBot's tables are the standard edition's
-    options = ("iterations", "budget_ms", "max_depth", "rollout", "exploration")
+    options = ("iterations", "budget_ms", "max_depth", "rollout", "exploration", "root", "z")
     """The keyword arguments the command line may pass (``--bot-iterations``, ``--bot-budget-ms``)."""
 
     def __init__(
@@ -55,6 +59,8 @@ class SearchBot(Bot):
         max_depth: int = 1,
         rollout: str = "heuristic",
         exploration: float = 0.7,
+        root: str = "halving",
+        z: float = 1.0,
     ) -> None:
         super().__init__(seat, seed)
         if iterations is not None and iterations < 0:
@@ -63,7 +69,11 @@ class SearchBot(Bot):
             raise ValueError(f"budget_ms must be positive, not {budget_ms}")
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if root not in ROOTS:
+            raise ValueError(f"root must be one of {', '.join(ROOTS)}, not {root!r}")
         self.iterations = iterations
+        self.root = root
+        self.z = z
         self.budget_ms = DEFAULT_BUDGET_MS if iterations is None and budget_ms is None else budget_ms
         self.max_depth = max(1, max_depth)
         self.rollout = rollout
@@ -100,29 +110,60 @@ class SearchBot(Bot):
         """The option the search picks, or ``None`` if no world could be built."""
         rng = random.Random(self.rng.getrandbits(64))
         search = Search(
-            self.seat, self._rollout_bot, rng, exploration=self.exploration, max_depth=self.max_depth, prefer=default
+            self.seat,
+            self._rollout_bot,
+            rng,
+            exploration=self.exploration,
+            max_depth=self.max_depth,
+            prefer=default,
+            allowed=[str(o) for o in decision.options],
         )
         mem = self.heuristic.memory
         model = mem.ensure_model()
         cfg = world_config(view)
-        cap = self.iterations
-        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000.0
-        while cap is None or search.stats.iterations < cap:
-            world = None
+        names = [str(o) for o in decision.options]
+
+        def sample() -> Game | None:
             for _ in range(WORLD_TRIES):
                 identities = model.sample(rng) if model is not None else {}
                 world = build_world(decision, view, identities, mem.face_up, rng, cfg)
                 if world is not None:
-                    break
-            if world is None:
-                break
-            search.iterate(world)
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        if search.stats.iterations == 0:
+                    return world
             return None
-        self.last_table = search.table()
-        return search.best([str(o) for o in decision.options])
+
+        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000.0
+
+        def late() -> bool:
+            return deadline is not None and time.perf_counter() >= deadline
+
+        if self.root == "ucb":
+            while self.iterations is None or search.stats.iterations < self.iterations:
+                world = sample()
+                if world is None:
+                    break
+                search.iterate(world)
+                if late():
+                    break
+            if search.stats.iterations == 0:
+                return None
+            self.last_table = search.table()
+            return search.best(names)
+        halving = Halving(search, names, default, z=self.z)
+        budget = self.iterations
+        if budget is None:  # a time budget: one world for every option first, to learn what a rollout costs
+            assert self.budget_ms is not None
+            start = time.perf_counter()
+            if not halving.run(len(names), sample):
+                return None
+            per = (time.perf_counter() - start) / max(1, search.stats.iterations)
+            budget = min(MAX_TIMED_ITERATIONS, int(self.budget_ms / 1000.0 / max(per, 1e-6)))
+            budget = max(budget - search.stats.iterations, 0)
+        if budget > 0 and not halving.run(budget, sample, late if self.iterations is None else None):
+            return None
+        if halving.worlds == 0:
+            return None
+        self.last_table = halving.table()
+        return halving.choice()
 
     def belief(self) -> dict[int, dict[str, float]]:
         """The identity belief the worlds are drawn from (HeuristicBot's)."""

@@ -62,7 +62,9 @@ class Search:
     ``exploration`` is the UCB1 constant (results are in [0, 1]); ``max_depth`` bounds how many of the seat's own
     decisions per iteration the tree may hold (1 = only the decision being searched; deeper nodes model the seat's
     later answers, at the cost of splitting the iterations); ``prefer`` is the option tried first and kept on ties
-    (the rollout policy's own answer, so that a search with too few iterations plays like its rollout policy).
+    (the rollout policy's own answer, so that a search with too few iterations plays like its rollout policy);
+    ``allowed`` the root options that may be chosen (the real decision's: a world may offer more, e.g. a skill used
+    once already this turn, since a world does not keep rule state).
     """
 
     def __init__(
@@ -74,8 +76,10 @@ class Search:
         exploration: float = 0.7,
         max_depth: int = 1,
         prefer: str | None = None,
+        allowed: list[str] | None = None,
     ) -> None:
         self.seat = seat
+        self.allowed = set(allowed) if allowed is not None else None
         self.rollout = rollout
         self.rng = rng
         self.exploration = exploration
@@ -85,10 +89,15 @@ class Search:
         self.stats = Stats(nodes=1)
 
     # ------------------------------------------------------------------------------------------------------------
-    def iterate(self, world: Game) -> float:
-        """One iteration in ``world`` (consumed: it is played to the end). Returns the result for the seat."""
+    def iterate(self, world: Game, seed: int | None = None, root: str | None = None) -> float:
+        """One iteration in ``world`` (consumed: it is played to the end). Returns the result for the seat.
+
+        ``seed`` seeds the rollout bots (default: drawn from the search's rng); ``root`` forces the option played
+        at the root (sequential halving evaluates each candidate on the same world and seed: common random
+        numbers), else the root is chosen by UCB like every other node."""
         g = world
-        seed = self.rng.getrandbits(63)
+        if seed is None:
+            seed = self.rng.getrandbits(63)
         bots: dict[int, Bot] = {}
         fed = [0] * g.n
         path: list[Node] = []
@@ -102,7 +111,14 @@ class Search:
             s = d.seat
             if node is not None and s == self.seat and len(d.options) > 1:
                 names = [str(o) for o in d.options]
-                choice, child, expanded = self._select(node, names)
+                if node is self.root and root is not None:
+                    choice, child, expanded = self._forced(names, root)
+                elif node is self.root and self.allowed is not None:
+                    cands = [n for n in names if n in self.allowed]
+                    pick, child, expanded = self._select(node, cands)
+                    choice = names.index(cands[pick])
+                else:
+                    choice, child, expanded = self._select(node, names)
                 path.append(child)
                 depth += 1
                 self.stats.depth = max(self.stats.depth, depth)
@@ -131,6 +147,15 @@ class Search:
             n.visits += 1
             n.wins += win
         return win
+
+    def _forced(self, names: list[str], name: str) -> tuple[int, Node, bool]:
+        """The root option ``name`` (its child node, created if new; expanded only once)."""
+        child = self.root.children.get(name)
+        if child is None:
+            child = self.root.children[name] = Node()
+            self.stats.nodes += 1
+        child.avail += 1
+        return names.index(name), child, False
 
     def _select(self, node: Node, names: list[str]) -> tuple[int, Node, bool]:
         """The option to play at ``node`` among ``names`` (those available in this world): an untried one first
@@ -173,4 +198,92 @@ class Search:
         return {k: (v.visits, v.mean()) for k, v in self.root.children.items()}
 
 
-__all__ = ["MAX_ROLLOUT_DECISIONS", "Node", "RolloutFactory", "Search", "Stats"]
+WorldSampler = Callable[[], "Game | None"]
+"""() -> a new world (a determinization), or ``None`` when none could be built."""
+
+
+class Halving:
+    """The root of a :class:`Search` allocated by sequential halving (Karnin, Koren and Somekh 2013) with common
+    random numbers, for small budgets.
+
+    Each round samples fresh worlds and plays *every* surviving option on a copy of the same world with the same
+    rollout seed, so that options are compared on the same deals and the same luck (the differences between two
+    options' results are far less noisy than the results); after each round the better half survives, by mean
+    result. The ``prefer`` option (the rollout policy's answer) always survives and is the *control*: another
+    option is chosen only if its mean beats it on the worlds both were played in, by at least ``z`` standard
+    errors of the paired difference. With ``budget`` rollouts in all (at least one per option per round).
+    """
+
+    def __init__(self, search: Search, names: list[str], prefer: str, z: float = 1.0) -> None:
+        self.search = search
+        self.names = names
+        self.prefer = prefer if prefer in names else names[0]
+        self.z = z
+        self.results: dict[str, dict[int, float]] = {n: {} for n in names}
+        self.worlds = 0
+
+    def run(self, budget: int, sample: WorldSampler, stop: Callable[[], bool] | None = None) -> bool:
+        """Spend up to ``budget`` rollouts (``stop()`` true ends early, between worlds). False if no world."""
+        survivors = list(self.names)
+        rounds = max(1, math.ceil(math.log2(len(survivors))))
+        spent = 0
+        for r in range(rounds):
+            per = max(1, (budget - spent) // ((rounds - r) * len(survivors)))
+            for _ in range(per):
+                if spent + len(survivors) > budget and spent > 0:
+                    break
+                if not self._world(survivors, sample):
+                    return self.worlds > 0
+                spent += len(survivors)
+                if stop is not None and stop():
+                    return True
+            if r < rounds - 1:
+                survivors = self._keep(survivors)
+        return self.worlds > 0
+
+    def _world(self, survivors: list[str], sample: WorldSampler) -> bool:
+        world = sample()
+        if world is None:
+            return False
+        w = self.worlds
+        self.worlds += 1
+        seed = self.search.rng.getrandbits(63)
+        for name in survivors:
+            self.results[name][w] = self.search.iterate(world.clone(), seed, name)
+        return True
+
+    def _mean(self, name: str) -> float:
+        res = self.results[name]
+        return sum(res.values()) / len(res) if res else -1.0
+
+    def _keep(self, survivors: list[str]) -> list[str]:
+        ranked = sorted(survivors, key=lambda n: (-self._mean(n), n != self.prefer, self.names.index(n)))
+        keep = ranked[: max(1, (len(ranked) + 1) // 2)]
+        if self.prefer not in keep:
+            keep.append(self.prefer)
+        return keep
+
+    def choice(self) -> str:
+        """The best option by mean among those played most, if it beats the control on common worlds by ``z``
+        standard errors of the paired difference; else the control."""
+        most = max(len(r) for r in self.results.values())
+        top = [n for n in self.names if len(self.results[n]) == most]
+        best = max(top, key=lambda n: (self._mean(n), n == self.prefer, -self.names.index(n)))
+        if best == self.prefer:
+            return best
+        a, b = self.results[best], self.results[self.prefer]
+        diffs = [a[w] - b[w] for w in a if w in b]
+        k = len(diffs)
+        if k < 2:
+            return self.prefer
+        mean = sum(diffs) / k
+        var = sum((x - mean) ** 2 for x in diffs) / (k - 1)
+        se = math.sqrt(var / k)
+        return best if mean > 0 and mean >= self.z * se else self.prefer
+
+    def table(self) -> dict[str, tuple[int, float]]:
+        """Per option: (rollouts, mean result)."""
+        return {n: (len(r), self._mean(n)) for n, r in self.results.items() if r}
+
+
+__all__ = ["MAX_ROLLOUT_DECISIONS", "Halving", "Node", "RolloutFactory", "Search", "Stats", "WorldSampler"]

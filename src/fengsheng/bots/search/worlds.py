@@ -20,8 +20,9 @@ decides now:
 **Not conditioned on** (what a scenario cannot hold, or what the seat's memory does not turn into constraints): the
 cards the seat saw in another hand, 试探 answers as card constraints, rule state in the middle of a turn (skills used
 this turn), and other seats' private knowledge (every seat of a world starts with a fresh memory).
-The world is checked against the real decision (the same seat, kind and options), and :func:`build_world` returns
-``None`` when it differs: the searcher then does not search.
+The world is checked against the real decision (the same seat and kind, and every real option on offer; it may offer
+more, since rule state is not kept, and the searcher chooses among the real ones only), and :func:`build_world`
+returns ``None`` when it differs: the searcher then does not search.
 """
 
 from __future__ import annotations
@@ -215,8 +216,9 @@ def build_world(
         d = g.decision
     if d is None or d.seat != me or d.kind != decision.kind:
         return None
-    if [str(o) for o in d.options] != [str(o) for o in decision.options]:
-        return None
+    offered = {str(o) for o in d.options}
+    if any(str(o) not in offered for o in decision.options):
+        return None  # a world may offer more (rule state such as a skill used this turn is not kept), never less
     return g
 
 
