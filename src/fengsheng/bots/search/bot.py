@@ -60,7 +60,7 @@ class SearchBot(Bot):
         rollout: str = "heuristic",
         exploration: float = 0.7,
         root: str = "halving",
-        z: float = 1.0,
+        z: float = 1.5,
     ) -> None:
         super().__init__(seat, seed)
         if iterations is not None and iterations < 0:
