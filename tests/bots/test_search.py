@@ -16,6 +16,7 @@ import pytest
 
 from fengsheng.bots import BOTS, HeuristicBot, SearchBot
 from fengsheng.bots.belief import IdentityBelief
+from fengsheng.bots.search.tree import Halving, Search
 from fengsheng.bots.search.worlds import build_world, world_at
 from fengsheng.cli import main
 from fengsheng.config import Config
@@ -44,12 +45,12 @@ def _hide_and_change(g: Game, seat: int, rng: random.Random) -> Game:
     return h
 
 
-def search_games(seed: int, iterations: int, config: Config = CONFIG, faction: str = "underground") -> Game:
+def search_games(seed: int, iterations: int, faction: str = "underground", **kw: Any) -> Game:
     return play_game(
-        config,
+        CONFIG,
         seed,
         lambda s, b: HeuristicBot(s, b),
-        faction_factories={faction: lambda s, b: SearchBot(s, b, iterations=iterations)},
+        faction_factories={faction: lambda s, b: SearchBot(s, b, iterations=iterations, **kw)},
     )
 
 
@@ -107,9 +108,10 @@ def test_hidden_state_does_not_change_the_choice() -> None:
 
 
 def test_deterministic_given_seed_and_iterations() -> None:
-    a = search_games(11, 4)
-    b = search_games(11, 4)
+    a = search_games(11, 6, z=0.0)
+    b = search_games(11, 6, z=0.0)
     assert a.history == b.history and a.digest() == b.digest()
+    assert a.history != play_game(CONFIG, 11, lambda s, b: HeuristicBot(s, b)).history  # the search took part
 
 
 def test_zero_iterations_plays_as_heuristic() -> None:
@@ -120,8 +122,9 @@ def test_zero_iterations_plays_as_heuristic() -> None:
 
 
 def test_search_changes_some_answers() -> None:
-    """A search that never departs from its default would be HeuristicBot under another name."""
-    a = search_games(5, 8)
+    """A search that never departs from its default would be HeuristicBot under another name (``z=0``: any option
+    whose paired mean beats the control's is taken)."""
+    a = search_games(5, 8, z=0.0)
     b = play_game(CONFIG, 5, lambda s, b: HeuristicBot(s, b))
     assert a.history != b.history
 
@@ -248,3 +251,37 @@ def test_cli_play_with_search_bots(tmp_path: Any) -> None:
     assert proc.returncode == 0, proc.stderr[-2000:]
     rec = json.loads(record.read_text())
     assert rec["result"] is not None
+
+
+def test_iteration_budget_never_reads_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Determinism given the iterations: the iteration path does not look at the time."""
+    import fengsheng.bots.search.bot as bot_module
+
+    def no_clock() -> float:
+        raise AssertionError("the clock was read")
+
+    monkeypatch.setattr(bot_module.time, "perf_counter", no_clock)
+    bots: list[SearchBot] = []
+
+    def factory(seat: int, seed: int) -> SearchBot:
+        bot = SearchBot(seat, seed, iterations=3)
+        bots.append(bot)
+        return bot
+
+    play_game(CONFIG, 3, lambda s, b: HeuristicBot(s, b), faction_factories={"underground": factory})
+    assert sum(b.searched for b in bots) > 0
+
+
+def test_halving_keeps_the_control_without_paired_evidence() -> None:
+    """The rollout policy's answer is replaced only when another option beats it on the same worlds by z paired
+    standard errors."""
+    search = Search(0, lambda s, b: HeuristicBot(s, b), random.Random(0))
+    h = Halving(search, ["a", "b", "c"], "a", z=1.5)
+    h.results = {"a": {0: 0.0, 1: 0.0, 2: 0.0}, "b": {0: 1.0, 1: 1.0, 2: 0.0}, "c": {0: 0.0, 1: 0.0, 2: 0.0}}
+    assert h.choice() == "b"  # +0.67 with a standard error of 0.33
+    h.results["b"] = {0: 1.0, 1: 0.0, 2: 0.0}
+    assert h.choice() == "a"  # +0.33 with a standard error of 0.33: not enough
+    h.results = {"a": {0: 1.0, 1: 0.0, 2: 0.0}, "b": {0: 1.0, 1: 1.0, 2: 1.0}, "c": {0: 1.0}}
+    assert h.choice() == "b"  # no paired difference against b
+    h.results = {"a": {0: 1.0}, "b": {0: 0.0}, "c": {0: 1.0, 1: 1.0}}
+    assert h.choice() == "a"  # c was played most but never beside the control twice
