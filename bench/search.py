@@ -1,7 +1,8 @@
 """SearchBot against HeuristicBot: seat-paired matches, decision latency, and strength against budget.
 
     python bench/search.py [--games N] [--iterations K] [--table K1,K2,...] [--table-games N] [--latency-games G]
-                           [--players P] [--seed S] [--workers W] [--png FILE] [--json]
+                           [--players P] [--seed S] [--workers W] [--png FILE] [--rows FILE] [--json]
+    python bench/search.py --from-rows FILE... [--iterations K] [--png FILE] [--json]
 
 Two arms, 5 players (``--players``), characters on, auto-pass on (bots only):
 
@@ -22,6 +23,9 @@ at the default time budget (``DEFAULT_BUDGET_MS``) over ``--latency-games`` game
 
 **Budget table**: the paired difference for each budget of ``--table`` (``--table-games`` games per arm and
 budget), and with ``--png`` a plot of it (matplotlib, ``.[report]``).
+
+``--rows FILE`` keeps every game's outcome; ``--from-rows`` summarises such files together (runs with other
+``--seed`` are other games, so they pool), which is how a measurement too long for one sitting is made in parts.
 """
 
 from __future__ import annotations
@@ -85,6 +89,7 @@ def play(job: tuple[Any, ...]) -> dict[str, Any]:
     )
     assert g.result is not None
     return {
+        "run_seed": run_seed,
         "index": index,
         "faction": faction,
         "iterations": iterations,
@@ -103,11 +108,12 @@ def percentile(xs: list[float], q: float) -> float | None:
     return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))]
 
 
-def paired(base: dict[int, dict[str, Any]], rows: list[dict[str, Any]], faction: str) -> dict[str, Any]:
+def paired(base: dict[tuple[int, int], dict[str, Any]], rows: list[dict[str, Any]], faction: str) -> dict[str, Any]:
     """The faction's win rate with and without search on the same games, and the paired difference."""
+    rows = [r for r in rows if (r["run_seed"], r["index"]) in base]
     n = len(rows)
     won = [faction in r["factions"] for r in rows]
-    was = [faction in base[r["index"]]["factions"] for r in rows]
+    was = [faction in base[(r["run_seed"], r["index"])]["factions"] for r in rows]
     diffs = [int(a) - int(b) for a, b in zip(won, was, strict=True)]
     mean = sum(diffs) / n if n else 0.0
     var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
@@ -170,6 +176,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=14)
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--png", default=None, help="write the strength-vs-budget plot here")
+    p.add_argument("--rows", default=None, help="also write every game's outcome here (JSON lines)")
+    p.add_argument(
+        "--from-rows",
+        nargs="+",
+        default=None,
+        metavar="FILE",
+        help="play nothing: summarise the games of earlier --rows files (runs of other seeds pool; their budgets "
+        "must include --iterations)",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     budgets = sorted({int(x) for x in args.table.split(",") if x.strip()} | {args.iterations})
@@ -181,12 +196,21 @@ def main(argv: list[str] | None = None) -> int:
         jobs += [(args.seed, i, args.players, f, b) for i in range(per_budget[b]) for f in ARMS]
     jobs += [(args.seed, n_base + i, args.players, UNDERGROUND, None) for i in range(args.latency_games)]
     start = time.perf_counter()
-    if args.workers > 1:
+    if args.from_rows:
+        rows = []
+        for path in args.from_rows:
+            with open(path, encoding="utf-8") as f:
+                rows += [json.loads(line) for line in f if line.strip()]
+        budgets = sorted({r["iterations"] for r in rows if r["faction"] and r["iterations"] is not None})
+    elif args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
             rows = list(pool.map(play, jobs, chunksize=1))
     else:
         rows = [play(j) for j in jobs]
-    base = {r["index"]: r for r in rows if r["faction"] is None}
+    if args.rows and not args.from_rows:
+        with open(args.rows, "w", encoding="utf-8") as f:
+            f.writelines(json.dumps(r) + "\n" for r in rows)
+    base = {(r["run_seed"], r["index"]): r for r in rows if r["faction"] is None}
     table = []
     for b in budgets:
         for f in ARMS:
@@ -201,7 +225,8 @@ def main(argv: list[str] | None = None) -> int:
         "workers": args.workers,
         "cpus": os.cpu_count(),
         "iterations": args.iterations,
-        "games_per_arm": args.games,
+        "games_per_arm": main_rows[UNDERGROUND]["games"],
+        "run_seeds": sorted({r["run_seed"] for r in rows}),
         "arms": main_rows,
         "latency_default_budget": {
             "budget_ms": DEFAULT_BUDGET_MS,
@@ -225,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(
         f"{args.players} players, characters on, {args.iterations} rollouts per searched decision, "
-        f"{args.games} games per arm, {report['seconds']} s on {args.workers} workers"
+        f"{report['games_per_arm']} games per arm, {report['seconds']} s on {args.workers} workers"
     )
     for f, r in main_rows.items():
         lo, hi = r["difference_95"]
