@@ -138,6 +138,7 @@ def paired(base: dict[tuple[int, int], dict[str, Any]], rows: list[dict[str, Any
 
 def plot(table: list[dict[str, Any]], path: str) -> None:
     import matplotlib
+    import matplotlib.ticker
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -156,6 +157,9 @@ def plot(table: list[dict[str, Any]], path: str) -> None:
     ax.axhline(0, color="grey", lw=0.8)
     ax.axhline(8, color="grey", lw=0.8, ls="--")
     ax.set_xscale("log")
+    budgets = sorted({r["iterations"] for r in table})
+    ax.set_xticks(budgets, [str(b) for b in budgets])
+    ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
     ax.set_xlabel("rollouts per searched decision")
     ax.set_ylabel("win rate, search − heuristic (points, 95%)")
     ax.set_title("SearchBot vs HeuristicBot, seat-paired, 5 players")
