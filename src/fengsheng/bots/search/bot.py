@@ -19,6 +19,7 @@ HeuristicBot of the same seed.
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from typing import Any
@@ -46,7 +47,7 @@ class SearchBot(Bot):
 
     needs_view = True
     editions = ("standard",)  # HeuristicBot's tables are the standard edition's
-    options = ("iterations", "budget_ms", "max_depth", "rollout", "exploration", "root", "z")
+    options = ("iterations", "budget_ms", "max_depth", "rollout", "exploration", "root", "z", "self_model")
     """The keyword arguments the command line may pass (``--bot-iterations``, ``--bot-budget-ms``)."""
 
     def __init__(
@@ -61,6 +62,7 @@ class SearchBot(Bot):
         exploration: float = 0.7,
         root: str = "halving",
         z: float = 1.5,
+        self_model: bool = True,
     ) -> None:
         super().__init__(seat, seed)
         if iterations is not None and iterations < 0:
@@ -84,6 +86,8 @@ class SearchBot(Bot):
         self.unbuilt = 0  # searchable decisions answered by HeuristicBot because no world could be built
         self.last_searched = False  # whether the last answer came from a search (benches time those)
         self.last_table: dict[str, tuple[int, float]] = {}  # the last search's root statistics
+        self.self_model = self_model
+        self._self_template: HeuristicBot | None = None
 
     # --- the interface -----------------------------------------------------------------------------------------
     def choose(self, decision: Decision, view: dict[str, Any] | None, events: list[dict[str, Any]] | None) -> Option:
@@ -104,6 +108,13 @@ class SearchBot(Bot):
 
     # --- the search --------------------------------------------------------------------------------------------
     def _rollout_bot(self, seat: int, seed: int) -> Bot:
+        """The bot of ``seat`` in a rollout: for the searching seat (``self_model``), a copy of its own HeuristicBot
+        with its memory and belief, so that its later answers in the world are made knowing what it knows now; for
+        the others a fresh bot (what they know of the real game is not the seat's to read)."""
+        if seat == self.seat and self._self_template is not None:
+            bot = copy.deepcopy(self._self_template)
+            bot.rng = random.Random(seed)
+            return bot
         return HeuristicBot(seat, seed) if self.rollout == "heuristic" else RandomBot(seat, seed)
 
     def _search(self, decision: Decision, view: dict[str, Any], default: str) -> str | None:
@@ -121,6 +132,11 @@ class SearchBot(Bot):
         mem = self.heuristic.memory
         model = mem.ensure_model()
         cfg = world_config(view)
+        self._self_template = None
+        if self.self_model and self.rollout == "heuristic":
+            saved, mem.view = mem.view, {}  # the latest view is taken again at the bot's next answer
+            self._self_template = copy.deepcopy(self.heuristic)
+            mem.view = saved
         names = [str(o) for o in decision.options]
 
         def sample() -> Game | None:
