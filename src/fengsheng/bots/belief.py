@@ -17,6 +17,7 @@ factors are kept in log space and only re-summed when something changed since th
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from itertools import compress
 
@@ -123,16 +124,31 @@ class IdentityBelief:
     def _compute(self) -> list[list[float]]:
         n = self.n
         known = self.known
-        unknown = [s for s in range(n) if s not in known]
-        rem = list(self.counts)
-        for i in known.values():
-            rem[i] -= 1
+        unknown, rem, unary, pair_terms = self._factors()
         out = [[0.0, 0.0, 0.0] for _ in range(n)]
         for s, i in known.items():
             out[s][i] = 1.0
         if not unknown:
             return out
-        # unary log-likelihoods of the unknown seats, with the pairwise factors involving a known seat folded in
+        if min(rem) < 0 or sum(rem) != len(unknown):
+            # the certainties contradict the distribution (cannot happen in a real game): independent marginals
+            for k, s in enumerate(unknown):
+                out[s] = _normalise(unary[k])
+            return out
+        table, ws, total = self._weights(unknown, rem, unary, pair_terms)
+        for k, s in enumerate(unknown):
+            masks = table.masks[k]
+            out[s] = [sum(compress(ws, masks[i])) / total for i in (UG, MI, BY)]
+        return out
+
+    def _factors(self) -> tuple[list[int], list[int], list[list[float]], list[tuple[int, int, list[list[float]]]]]:
+        """The unknown seats, the identity counts left to deal, their unary log-likelihoods (with the pairwise
+        factors involving a known seat folded in) and the pairwise factors between two unknown seats."""
+        known = self.known
+        unknown = [s for s in range(self.n) if s not in known]
+        rem = list(self.counts)
+        for i in known.values():
+            rem[i] -= 1
         unary = [list(self.logl[s]) for s in unknown]
         pos = {s: k for k, s in enumerate(unknown)}
         pair_terms: list[tuple[int, int, list[list[float]]]] = []
@@ -152,11 +168,16 @@ class IdentityBelief:
                     row[i] += tbl[i][ib]
             else:
                 pair_terms.append((pos[a], pos[b], tbl))
-        if min(rem) < 0 or sum(rem) != len(unknown):
-            # the certainties contradict the distribution (cannot happen in a real game): independent marginals
-            for k, s in enumerate(unknown):
-                out[s] = _normalise(unary[k])
-            return out
+        return unknown, rem, unary, pair_terms
+
+    def _weights(
+        self,
+        unknown: list[int],
+        rem: list[int],
+        unary: list[list[float]],
+        pair_terms: list[tuple[int, int, list[list[float]]]],
+    ) -> tuple[_Assignments, list[float], float]:
+        """Every assignment of the unknown seats (by column) with its unnormalised weight, and their sum."""
         key = (tuple(unknown), (rem[0], rem[1], rem[2]))
         table = self._assign_cache.get(key)
         if table is None:
@@ -170,11 +191,29 @@ class IdentityBelief:
         top = max(logs)
         exp = math.exp
         ws = [exp(x - top) for x in logs]
-        total = sum(ws)
-        for k, s in enumerate(unknown):
-            masks = table.masks[k]
-            out[s] = [sum(compress(ws, masks[i])) / total for i in (UG, MI, BY)]
-        return out
+        return table, ws, sum(ws)
+
+    def joint(self) -> tuple[list[int], list[tuple[int, ...]], list[float]]:
+        """The posterior over complete assignments: the unknown seats, every assignment of identity indexes to
+        them (in that order) and its probability. What a searcher samples whole worlds from: the marginals lose
+        the correlations (two seats cannot both be the one bystander)."""
+        unknown, rem, unary, pair_terms = self._factors()
+        if not unknown:
+            return [], [()], [1.0]
+        if min(rem) < 0 or sum(rem) != len(unknown):
+            return [], [()], [1.0]  # contradictory certainties (not in a real game): nothing to sample from
+        table, ws, total = self._weights(unknown, rem, unary, pair_terms)
+        assigns = list(zip(*table.cols, strict=True))
+        return unknown, assigns, [w / total for w in ws]
+
+    def sample(self, rng: random.Random) -> dict[int, str]:
+        """One complete assignment of the unknown seats' identities drawn from the posterior (seat -> identity);
+        deterministic given ``rng``'s state."""
+        unknown, assigns, probs = self.joint()
+        if not unknown:
+            return {}
+        pick = rng.choices(range(len(assigns)), weights=probs)[0]
+        return {s: IDENTITIES[i] for s, i in zip(unknown, assigns[pick], strict=True)}
 
 
 class _Assignments:

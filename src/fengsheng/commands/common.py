@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from fengsheng.config import VARIANTS, Config
 from fengsheng.editions import EDITIONS, get_edition
+from fengsheng.errors import ConfigError
 from fengsheng.text import LANGS
 
 
@@ -75,6 +77,35 @@ def add_uniform_arg(sp: argparse.ArgumentParser) -> None:
         help="ask every seat in the same public situation alike ('continue' when it has nothing to do), so that "
         "who is waited on tells nothing (online tables; not with --auto-pass)",
     )
+
+
+def add_bot_budget_args(sp: argparse.ArgumentParser) -> None:
+    """--bot-iterations, --bot-budget-ms: the search budget of the bots that search (``search``)."""
+    sp.add_argument(
+        "--bot-iterations",
+        type=int,
+        default=None,
+        metavar="N",
+        help="iterations per searched decision of a searching bot (deterministic; default: the time budget)",
+    )
+    sp.add_argument(
+        "--bot-budget-ms",
+        type=float,
+        default=None,
+        metavar="MS",
+        help="time budget per searched decision of a searching bot, in ms (default 800 when no iterations given)",
+    )
+
+
+def bot_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The search budget flags as bot keyword arguments (refusing values out of range: ``ConfigError``)."""
+    iterations = getattr(args, "bot_iterations", None)
+    budget = getattr(args, "bot_budget_ms", None)
+    if iterations is not None and iterations < 0:
+        raise ConfigError(f"--bot-iterations must be at least 0, not {iterations}")
+    if budget is not None and not 0 < budget <= 600_000:  # also refuses inf and nan
+        raise ConfigError(f"--bot-budget-ms must be from 0 to 600000 (exclusive of 0), not {budget}")
+    return {"iterations": iterations, "budget_ms": budget}
 
 
 def config_from(args: argparse.Namespace) -> Config:

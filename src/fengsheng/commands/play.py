@@ -10,7 +10,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from fengsheng.commands.common import add_character_args, add_uniform_arg, bad_seat, config_from, players_of
+from fengsheng.commands.common import (
+    add_bot_budget_args,
+    add_character_args,
+    add_uniform_arg,
+    bad_seat,
+    bot_options,
+    config_from,
+    players_of,
+)
 from fengsheng.config import VARIANTS
 from fengsheng.text import LANGS, edition_texts
 
@@ -45,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     from fengsheng.play.session import Session
     from fengsheng.play.words import _t
     from fengsheng.sim.runner import derive_seed
-    from fengsheng.sim.simulate import check_bots
+    from fengsheng.sim.simulate import bot_kwargs, check_bots
 
     lang = args.lang
     if bad_seat("play", args.seat, players_of(args)):
@@ -65,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
         args.bots = default_bot() if known is None or config.edition in known else "random"
     check_bots(args.bots, {}, config.edition)
     bot_cls = BOTS[args.bots]
-    bots = {s: bot_cls(s, derive_seed(seed, "bot", s)) for s in range(config.players) if s != args.seat}
+    kwargs = bot_kwargs(args.bots, bot_options(args))
+    bots = {s: bot_cls(s, derive_seed(seed, "bot", s), **kwargs) for s in range(config.players) if s != args.seat}
     live = sys.stdout.isatty()
     delay = args.delay if args.delay is not None else (DEFAULT_DELAY if live else 0.0)
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -117,6 +126,7 @@ def register(sub: Any) -> None:
         default=None,
         help=f"(default {default_bot()}, or random for an edition it does not know)",
     )
+    add_bot_budget_args(p)
     p.add_argument("--lang", choices=LANGS, default="zh")
     p.add_argument(
         "--delay",

@@ -6,7 +6,14 @@ import argparse
 import sys
 from typing import Any
 
-from fengsheng.commands.common import add_character_args, add_game_args, add_uniform_arg, config_from
+from fengsheng.commands.common import (
+    add_bot_budget_args,
+    add_character_args,
+    add_game_args,
+    add_uniform_arg,
+    bot_options,
+    config_from,
+)
 from fengsheng.errors import ConfigError
 
 
@@ -53,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
             out=args.out,
             on_outcome=on_outcome,
             force=args.force,
+            bot_options=bot_options(args),
         )
     finally:
         if progress is not None:
@@ -84,6 +92,7 @@ def register(sub: Any) -> None:
         metavar="FACTION=NAME",
         help="another bot for one faction's seats (underground, military_intel, bystander); repeatable",
     )
+    add_bot_budget_args(s)
     add_character_args(s)
     s.add_argument("--auto-pass", action="store_true", help="skip asking seats that can only pass")
     add_uniform_arg(s)

@@ -45,6 +45,7 @@ class Job:
     faction_bots: dict[str, str] = field(default_factory=dict)
     failures_dir: str = "failures"
     keep_records: bool = False
+    bot_options: dict[str, Any] = field(default_factory=dict)
 
 
 def check_bots(bots: str, faction_bots: dict[str, str], edition: str = "standard") -> None:
@@ -59,9 +60,17 @@ def check_bots(bots: str, faction_bots: dict[str, str], edition: str = "standard
             raise ConfigError(f"unknown faction {faction!r}; factions are {', '.join(FACTIONS)}")
 
 
-def _factory(name: str) -> BotFactory:
+def bot_kwargs(name: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options (``--bot-iterations``, ``--bot-budget-ms``) that the bot ``name`` takes (``Bot.options``); the
+    others are not for it (a HeuristicBot opponent of a SearchBot has no budget)."""
+    accepted = getattr(BOTS[name], "options", ())
+    return {k: v for k, v in (options or {}).items() if k in accepted and v is not None}
+
+
+def _factory(name: str, options: dict[str, Any] | None = None) -> BotFactory:
     cls = BOTS[name]
-    return lambda seat, seed: cls(seat, seed)
+    kwargs = bot_kwargs(name, options)
+    return lambda seat, seed: cls(seat, seed, **kwargs)
 
 
 def play_one(job: Job, index: int) -> dict[str, Any]:
@@ -77,9 +86,9 @@ def play_one(job: Job, index: int) -> dict[str, Any]:
         g = play_game(
             config,
             gseed,
-            _factory(job.bots),
+            _factory(job.bots, job.bot_options),
             on_start=track,
-            faction_factories={f: _factory(b) for f, b in job.faction_bots.items()},
+            faction_factories={f: _factory(b, job.bot_options) for f, b in job.faction_bots.items()},
         )
     except Exception as exc:  # a bug: counted and saved, never dropped
         rec: dict[str, Any] = {
@@ -225,8 +234,10 @@ def simulate(
     out: str | Path | None = None,
     on_outcome: Callable[[dict[str, Any]], None] | None = None,
     force: bool = False,
+    bot_options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games and return the summary dict (see the module docstring).
+    """Play ``games`` games and return the summary dict (see the module docstring). ``bot_options`` go to the
+    bots that take them (:func:`bot_kwargs`).
 
     ``KeyboardInterrupt`` is caught: the summary then covers the games finished so far and says ``interrupted``.
     """
@@ -238,7 +249,15 @@ def simulate(
         raise ConfigError("games must be >= 0 and workers >= 1")
     if out is not None:
         prepare_out(out, force)
-    job = Job(config.to_dict(), seed, bot, faction_bots, str(failures_dir), keep_records=out is not None)
+    job = Job(
+        config.to_dict(),
+        seed,
+        bot,
+        faction_bots,
+        str(failures_dir),
+        keep_records=out is not None,
+        bot_options=dict(bot_options or {}),
+    )
     outcomes: Iterable[dict[str, Any]]
     if backend == "ray":
         outcomes = run_ray(job, games, address)
