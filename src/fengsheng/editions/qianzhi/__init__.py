@@ -12,8 +12,8 @@ one; what differs is data and hooks on this object:
   (Q-TERM-11), 試探 draws or discards one (Q-CARD-PROBE-1);
 * the identity table (``identities.py``, A-81).
 
-The 30 characters are not implemented yet: the edition has one text set (``001``) and no characters, so a game of it
-is played without characters (``Config(characters=False)``; with characters the config is refused).
+The characters are ``characters/`` (one module per character, texts in ``data/characters-001.json``, the one text
+set); characters are on by default as in the standard edition (Q-SETUP-1, Q-CHAR).
 
 Priority, 後發先至 and the passing methods are the shared windows and route, which read as 001 does: the current
 player acts first in each window, priority goes counterclockwise, after a use it goes to the user's right-hand
@@ -39,11 +39,11 @@ Q-MODE-4.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from fengsheng.cards import decode, intercept, see_through
 from fengsheng.core.state import PH_DRAW, PH_PASS, PH_PLAY, PH_START
 from fengsheng.editions.base import Edition, Switches
+from fengsheng.editions.qianzhi.characters import TEXT_SETS, load_characters
 from fengsheng.editions.qianzhi.cards import (
     burn,
     gamble,
@@ -59,20 +59,9 @@ from fengsheng.editions.qianzhi.cards import (
 from fengsheng.editions.qianzhi.deck import DECK
 from fengsheng.editions.qianzhi.identities import DISTRIBUTION, IDENTITY_RULES, OPTIONAL_DISTRIBUTION
 
-if TYPE_CHECKING:
-    from fengsheng.characters.base import CharacterDef
-
-TEXT_SETS: tuple[str, ...] = ("001",)
-"""The character texts of seed 001 (the characters are a later step)."""
-
 TURN_PLAN: tuple[str, ...] = (PH_START, PH_DRAW, PH_PLAY, PH_PASS)
 """Q-TURN: the turn's start (bookkeeping only: nothing may be played there), 摸牌 (draw 2), 出牌 (the play window),
 傳情報 (send exactly one intelligence). No end phase."""
-
-
-def load_characters(text_set: str) -> dict[str, CharacterDef]:
-    """None yet: the 30 characters of 001 are a later step."""
-    return {}
 
 
 EDITION = Edition(
