@@ -39,11 +39,9 @@ Q-MODE-4.
 
 from __future__ import annotations
 
-
 from fengsheng.cards import decode, intercept, see_through
 from fengsheng.core.state import PH_DRAW, PH_PASS, PH_PLAY, PH_START
 from fengsheng.editions.base import Edition, Switches
-from fengsheng.editions.qianzhi.characters import TEXT_SETS, load_characters
 from fengsheng.editions.qianzhi.cards import (
     burn,
     gamble,
@@ -56,6 +54,7 @@ from fengsheng.editions.qianzhi.cards import (
     transfer,
     true_or_false,
 )
+from fengsheng.editions.qianzhi.characters import TEXT_SETS, load_characters
 from fengsheng.editions.qianzhi.deck import DECK
 from fengsheng.editions.qianzhi.identities import DISTRIBUTION, IDENTITY_RULES, OPTIONAL_DISTRIBUTION
 
