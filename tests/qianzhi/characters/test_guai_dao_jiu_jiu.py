@@ -26,13 +26,23 @@ def test_QC_GUAI_DAO_JIU_JIU_1_takes_from_any_player_when_his_black_card_is_obta
 
 
 def test_QC_GUAI_DAO_JIU_JIU_1_not_for_red_or_blue_nor_his_own_card_back() -> None:
-    g = build(4, at="step2", characters={0: "guai_dao_jiu_jiu"}, hands={2: ["R:lock"]}, transit={"card": "R:decode", "holder": 1})
+    g = build(
+        4,
+        at="step2",
+        characters={0: "guai_dao_jiu_jiu"},
+        hands={2: ["R:lock"]},
+        transit={"card": "R:decode", "holder": 1},
+    )
     s = Script(g)
     s.do("1: accept")
     assert [e["seat"] for e in events(g, "obtain")] == [1]
     assert g.decision is not None and g.decision.context != "QC-GUAI_DAO_JIU_JIU-1"
     g = build(
-        4, at="step2", characters={0: "guai_dao_jiu_jiu"}, hands={2: ["R:lock"]}, transit={"card": "K:decode", "holder": 0, "back": True}
+        4,
+        at="step2",
+        characters={0: "guai_dao_jiu_jiu"},
+        hands={2: ["R:lock"]},
+        transit={"card": "K:decode", "holder": 0, "back": True},
     )
     assert [e["seat"] for e in events(g, "obtain")] == [0]  # his own card came back: he must take it
     assert g.decision is not None and g.decision.context not in ("QC-GUAI_DAO_JIU_JIU-1", "QC-GUAI_DAO_JIU_JIU-2")
@@ -59,7 +69,11 @@ def test_QC_GUAI_DAO_JIU_JIU_mission_ten_cards_in_hand() -> None:
     from fengsheng.editions.qianzhi.characters.guai_dao_jiu_jiu import GuaiDaoJiuJiuMission
     from tests.helpers import rule_of
 
-    g = build(4, ["ug", "mi", "by", "ug"], characters={2: "guai_dao_jiu_jiu"}, hands={2: ["K:lock"] * 5 + ["R:lock"] * 4})
+    g = build(
+        4, ["ug", "mi", "by", "ug"], characters={2: "guai_dao_jiu_jiu"}, hands={2: ["K:lock"] * 5 + ["R:lock"] * 4}
+    )
     assert not rule_of(g, GuaiDaoJiuJiuMission, 2).mission_met(g)
-    g = build(4, ["ug", "mi", "by", "ug"], characters={2: "guai_dao_jiu_jiu"}, hands={2: ["K:lock"] * 5 + ["R:lock"] * 5})
+    g = build(
+        4, ["ug", "mi", "by", "ug"], characters={2: "guai_dao_jiu_jiu"}, hands={2: ["K:lock"] * 5 + ["R:lock"] * 5}
+    )
     assert rule_of(g, GuaiDaoJiuJiuMission, 2).mission_met(g)

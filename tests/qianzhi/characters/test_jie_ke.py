@@ -39,7 +39,14 @@ def test_QC_JIE_KE_1_not_on_black_and_not_without_a_black_card() -> None:
     assert g.decision is not None and g.decision.context != "QC-JIE_KE-1"
     # uniform prompts: asked anyway, ``continue`` only
     cfg = Config(edition="qianzhi", players=4, uniform_prompts=True)
-    g = build(4, at="step2", config=cfg, characters={0: "jie_ke"}, hands={0: ["R:lock"]}, transit={"card": "B:decode", "holder": 1})
+    g = build(
+        4,
+        at="step2",
+        config=cfg,
+        characters={0: "jie_ke"},
+        hands={0: ["R:lock"]},
+        transit={"card": "B:decode", "holder": 1},
+    )
     s = Script(g)
     while g.decision is not None and g.decision.kind != "receive":
         s.do(f"{g.decision.seat}: pass")
@@ -50,14 +57,18 @@ def test_QC_JIE_KE_1_not_on_black_and_not_without_a_black_card() -> None:
 
 
 def test_QC_JIE_KE_2_draws_one_on_any_red_or_blue_he_obtains() -> None:
-    g = build(4, current=1, at="step2", characters={2: "jie_ke"}, transit={"card": "R:decode", "sender": 1, "holder": 2})
+    g = build(
+        4, current=1, at="step2", characters={2: "jie_ke"}, transit={"card": "R:decode", "sender": 1, "holder": 2}
+    )
     s = Script(g)
     s.do("2: accept")
     s.expect(2, "skill_choice", "QC-JIE_KE-2")
     mark = len(g.events)
     s.do("2: skill jie_ke.2")
     assert [(e.data["seat"], e.data["count"]) for e in g.events[mark:] if e.kind == "draw"][0] == (2, 1)
-    g = build(4, current=1, at="step2", characters={2: "jie_ke"}, transit={"card": "K:decode", "sender": 1, "holder": 2})
+    g = build(
+        4, current=1, at="step2", characters={2: "jie_ke"}, transit={"card": "K:decode", "sender": 1, "holder": 2}
+    )
     s = Script(g)
     s.do("2: accept")
     assert g.decision is not None and g.decision.context != "QC-JIE_KE-2"

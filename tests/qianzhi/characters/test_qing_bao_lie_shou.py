@@ -11,7 +11,12 @@ IDS = ["ug", "mi", "by", "ug"]
 
 def test_QC_QING_BAO_LIE_SHOU_1_flips_and_the_named_player_discards_a_card_of_his_choice() -> None:
     g = build(
-        4, IDS, at="play", auto_pass=False, hands={0: ["R:decode"], 2: ["K:lock", "B:burn"]}, characters={0: "qing_bao_lie_shou"}
+        4,
+        IDS,
+        at="play",
+        auto_pass=False,
+        hands={0: ["R:decode"], 2: ["K:lock", "B:burn"]},
+        characters={0: "qing_bao_lie_shou"},
     )
     assert [o for o in opts(g) if "qing_bao_lie_shou" in o] == [
         "skill qing_bao_lie_shou.1 @1",
@@ -57,7 +62,12 @@ def test_QC_QING_BAO_LIE_SHOU_2_covers_when_he_obtains_black_and_may_flip_again(
     s.do("0: accept")
     assert not g.seats[0].face_up and events(g, "cover")[-1]["seat"] == 0
     g2 = build(
-        4, IDS, current=3, at="step2", characters={0: "qing_bao_lie_shou"}, face_up={0: True},
+        4,
+        IDS,
+        current=3,
+        at="step2",
+        characters={0: "qing_bao_lie_shou"},
+        face_up={0: True},
         transit={"card": "R:decode", "sender": 3, "holder": 0},
     )
     Script(g2).do("0: accept")

@@ -38,7 +38,12 @@ def test_QC_SHAN_LING_1_flips_and_discards_up_to_three_at_once() -> None:
 
 def test_QC_SHAN_LING_1_at_most_three_and_in_any_turn() -> None:
     g = build(
-        4, IDS, at="play", auto_pass=False, hands={0: ["R:decode"]}, intel={3: ["R:lock", "K:burn", "B:lock", "K:lock"]},
+        4,
+        IDS,
+        at="play",
+        auto_pass=False,
+        hands={0: ["R:decode"]},
+        intel={3: ["R:lock", "K:burn", "B:lock", "K:lock"]},
         characters={1: "shan_ling"},
     )
     s = Script(g)

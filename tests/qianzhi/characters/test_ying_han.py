@@ -37,8 +37,14 @@ def test_QC_YING_HAN_1_not_face_up() -> None:
 
 
 def test_QC_YING_HAN_2_A_90_covers_himself_and_the_two_see_each_others_identity() -> None:
-    g = build(4, IDS, at="play", auto_pass=False, hands={0: ["K:decode"]}, characters={0: "ying_han"}, face_up={0: True})
-    assert [o for o in opts(g) if "ying_han" in o] == ["skill ying_han.2 @1", "skill ying_han.2 @2", "skill ying_han.2 @3"]
+    g = build(
+        4, IDS, at="play", auto_pass=False, hands={0: ["K:decode"]}, characters={0: "ying_han"}, face_up={0: True}
+    )
+    assert [o for o in opts(g) if "ying_han" in o] == [
+        "skill ying_han.2 @1",
+        "skill ying_han.2 @2",
+        "skill ying_han.2 @3",
+    ]
     s = Script(g)
     s.do("0: skill ying_han.2 @1")
     assert not g.seats[0].face_up  # only 硬漢 is covered
@@ -56,7 +62,9 @@ def test_QC_YING_HAN_2_A_90_covers_himself_and_the_two_see_each_others_identity(
 def test_QC_YING_HAN_2_only_face_up_in_his_own_play_phase() -> None:
     g = build(4, IDS, at="play", auto_pass=False, hands={0: ["K:decode"]}, characters={0: "ying_han"})
     assert not [o for o in opts(g) if "ying_han" in o]  # face down
-    g = build(4, IDS, at="play", auto_pass=False, hands={0: ["K:decode"]}, characters={1: "ying_han"}, face_up={1: True})
+    g = build(
+        4, IDS, at="play", auto_pass=False, hands={0: ["K:decode"]}, characters={1: "ying_han"}, face_up={1: True}
+    )
     s = Script(g)
     s.do("0: pass")
     assert not [o for o in opts(g) if "ying_han" in o]  # another player's turn
