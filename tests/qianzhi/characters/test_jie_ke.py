@@ -65,7 +65,7 @@ def test_QC_JIE_KE_2_draws_one_on_any_red_or_blue_he_obtains() -> None:
     s.expect(2, "skill_choice", "QC-JIE_KE-2")
     mark = len(g.events)
     s.do("2: skill jie_ke.2")
-    assert [(e.data["seat"], e.data["count"]) for e in g.events[mark:] if e.kind == "draw"][0] == (2, 1)
+    assert next((e.data["seat"], e.data["count"]) for e in g.events[mark:] if e.kind == "draw") == (2, 1)
     g = build(
         4, current=1, at="step2", characters={2: "jie_ke"}, transit={"card": "K:decode", "sender": 1, "holder": 2}
     )

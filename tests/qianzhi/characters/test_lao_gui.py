@@ -17,7 +17,7 @@ def test_QC_LAO_GUI_1_flips_when_locked_or_probed_and_draws_two() -> None:
     mark = len(g.events)
     s.do("1: skill lao_gui.1")
     assert g.seats[1].face_up
-    assert [(e.data["seat"], e.data["count"]) for e in g.events[mark:] if e.kind == "draw"][0] == (1, 2)
+    assert next((e.data["seat"], e.data["count"]) for e in g.events[mark:] if e.kind == "draw") == (1, 2)
     g = build(4, IDS, at="play", hands={0: ["R:probe:mi:draw", "K:decode"]}, characters={1: "lao_gui"})
     s = Script(g)
     s.do("0: play c{R:probe:mi:draw} probe @1")
