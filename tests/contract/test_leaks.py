@@ -62,7 +62,9 @@ VIEW_SAMPLE = 0.25  # fraction of decision points at which the view of one rando
 
 IDENTITY_NAMES = frozenset(IDENTITIES)
 PROBE_LINES = frozenset(c.probe_line for e in EDITIONS for c in get_edition(e).deck if c.probe_line)
-GAMES_QIANZHI = 300  # 千智风声 (no characters yet): its cards, its passing and its probes
+GAMES_QIANZHI = (
+    300  # 千智风声 without characters: its cards, its passing and its probes (with: test_qianzhi_characters)
+)
 DECK_SIZE = [len(STANDARD_DECK)]
 """The number of card ids of the game being checked (set by the Oracle): an id outside it is a bug."""
 
@@ -82,10 +84,13 @@ OTHER_KEYS = frozenset(
 )  # fmt: skip
 
 
-# Character ids, and the words that name a character: its skill ids (``C-LAO_GUI-1``) and option words (``lao_gui.1``).
-CHARACTER_IDS = frozenset(CHARACTERS)
-_SKILL_ID = re.compile(r"C-([A-Z][A-Z_]*)-\d+")
+# Character ids of every edition, and the words that name a character: its skill ids (``C-LAO_GUI-1`` standard,
+# ``QC-LAO_GUI-1`` 千智风声) and option words (``lao_gui.1``: the short name, of the edition of the game checked).
+CHARACTER_IDS = frozenset(CHARACTERS) | frozenset(c for e in EDITIONS for c in get_edition(e).characters())
+_SKILL_ID = re.compile(r"(Q?)C-([A-Z][A-Z_]*)-\d+")
 _SKILL_KEY = re.compile(r"([a-z][a-z_]*)\.\w+")
+EDITION = ["standard"]
+"""The edition of the game being checked (set by the Oracle): option words name its characters."""
 
 
 def character_of(text: str) -> str | None:
@@ -93,11 +98,12 @@ def character_of(text: str) -> str | None:
     if text in CHARACTER_IDS:
         return text
     m = _SKILL_ID.fullmatch(text)
-    if m and f"standard.{m.group(1).lower()}" in CHARACTER_IDS:
-        return f"standard.{m.group(1).lower()}"
+    if m:
+        cid = f"{'qianzhi' if m.group(1) else 'standard'}.{m.group(2).lower()}"
+        return cid if cid in CHARACTER_IDS else None
     m = _SKILL_KEY.fullmatch(text)
-    if m and f"standard.{m.group(1)}" in CHARACTER_IDS:  # skill option words use the short name
-        return f"standard.{m.group(1)}"
+    if m and f"{EDITION[0]}.{m.group(1)}" in CHARACTER_IDS:  # skill option words use the short name
+        return f"{EDITION[0]}.{m.group(1)}"
     return None
 
 
@@ -249,6 +255,7 @@ class Oracle:
 
     def __init__(self, g: Game) -> None:
         DECK_SIZE[0] = len(g.edition.deck)
+        EDITION[0] = g.edition.id
         self.n = g.n
         self.probe_cards: list[set[int]] = [set() for _ in range(g.n)]  # 试探 cards a seat used or received
         self.probe_uids: list[set[int]] = [set() for _ in range(g.n)]  # ... and their stack uids
