@@ -94,3 +94,74 @@ def test_a_pool_smaller_than_the_table_is_refused_with_one_line(monkeypatch: pyt
     Config(edition="qianzhi", players=5, characters=True)
     with pytest.raises(ConfigError, match="has 5 characters for 6 players"):
         Config(edition="qianzhi", players=6, characters=True)
+
+
+def test_Q_CHAR_1_Q_CHAR_2_flip_skills_work_face_down_ordinary_skills_face_up() -> None:
+    from tests.qianzhi.common import build
+
+    g = build(4, at="play", auto_pass=False, hands={0: ["K:decode"]}, characters={0: "shan_ling", 1: "dao_feng"})
+    assert g.characters["qianzhi.shan_ling"].hidden and not g.characters["qianzhi.dao_feng"].hidden
+    assert not g.seats[0].face_up and g.seats[1].face_up
+    assert any(o.startswith("skill shan_ling.1") for o in map(str, g.decision.options))  # face down: its flip
+    g = build(4, at="play", auto_pass=False, hands={0: ["K:decode"]}, characters={0: "shan_ling"}, face_up={0: True})
+    assert not any(o.startswith("skill shan_ling.1") for o in map(str, g.decision.options))  # face up: no flip
+    g = build(4, at="play", auto_pass=False, hands={0: ["K:decode"]}, characters={0: "dao_feng"}, face_up={0: False})
+    assert not any(o.startswith("skill dao_feng") for o in map(str, g.decision.options))  # covered: no skills
+
+
+def test_Q_CHAR_2_Q_TERM_7_a_cover_gives_the_flip_back_and_a_covered_card_is_not_covered_again() -> None:
+    from fengsheng.testing import Script
+    from tests.helpers import events
+    from tests.qianzhi.common import build
+
+    g = build(
+        4,
+        current=3,
+        at="step2",
+        characters={0: "qing_bao_lie_shou"},
+        face_up={0: False},
+        transit={"card": "K:decode", "sender": 3, "holder": 0},
+    )
+    s = Script(g)
+    while g.decision is not None and g.decision.kind != "receive":
+        s.do(f"{g.decision.seat}: pass")
+    s.do("0: accept")
+    assert not g.seats[0].face_up and events(g, "cover") == []  # 斗轉星移 does nothing face down
+    g = build(
+        4,
+        current=3,
+        at="step2",
+        auto_pass=False,
+        characters={0: "qing_bao_lie_shou"},
+        face_up={0: True},
+        transit={"card": "K:decode", "sender": 3, "holder": 0},
+        hands={0: ["R:lock"]},
+    )
+    s = Script(g)
+    while g.decision is not None and g.decision.kind != "receive":
+        s.do(f"{g.decision.seat}: pass")
+    s.do("0: accept")
+    assert not g.seats[0].face_up
+    while g.decision is not None and g.decision.seat != 0:
+        s.do(f"{g.decision.seat}: {g.decision.options[0]}")
+    assert any(str(o).startswith("skill qing_bao_lie_shou.1") for o in g.decision.options)  # may flip again
+
+
+def test_Q_CHAR_3_a_mission_wins_only_for_a_bystander() -> None:
+    from tests.qianzhi.common import build
+
+    intel = {2: ["B:lock", "B:decode", "B:burn"]}
+    assert build(4, ["ug", "mi", "by", "ug"], intel=intel, characters={2: "jie_ke"}).can_declare_now(2)
+    assert not build(4, ["ug", "by", "ug", "mi"], intel=intel, characters={2: "jie_ke"}).can_declare_now(2)
+
+
+def test_Q_TERM_8_skills_place_intelligence_from_the_hand() -> None:
+    from fengsheng.testing import Script
+    from tests.helpers import events
+    from tests.qianzhi.common import build
+
+    g = build(4, at="step2", characters={0: "jie_ke"}, hands={0: ["K:lock"]}, transit={"card": "B:decode", "holder": 1})
+    s = Script(g)
+    black = s.card("K:lock", 0)
+    s.do("1: accept", f"0: choose c{black}")
+    assert black not in g.seats[0].hand and black in g.seats[1].intel and events(g, "obtain")[-1]["how"] == "skill"

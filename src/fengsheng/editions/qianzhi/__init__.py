@@ -16,7 +16,8 @@ The characters are ``characters/`` (one module per character, texts in ``data/ch
 set); characters are on by default as in the standard edition (Q-SETUP-1, Q-CHAR).
 
 Priority, 後發先至 and the passing methods are the shared windows and route, which read as 001 does: the current
-player acts first in each window, priority goes counterclockwise, after a use it goes to the user's right-hand
+player acts first in each window, priority goes counterclockwise (and so do automatic skills triggered at once, red or
+blue, from the current player, without waiting for answers: Q-PRIO-7, A-98, the shared S-TRIG order), after a use it goes to the user's right-hand
 player, and everything pending resolves last-in first-out once everyone has passed in a row (Q-PRIO-2, -3, -5, -6;
 A-84: 識破's 「識破階段」 is the response window of any card use); 密電 goes to the right-hand player face down, 直達
 to any player and back to the sender when declined, 文本 face up to the right, a player who declines never sees the
@@ -32,7 +33,7 @@ triggers, his cards discarded and his cards revealed (Q-LOSE-1); identity victor
 (Q-MODE-4); obtaining intelligence face up, showing, inspecting, drawing from the top, burning to the discard pile,
 and 「當……時」 only for what took effect (Q-TERM-2/3/4/6/9/10).
 
-Implements: Q-TURN-1..3, Q-PRIO-1..6, Q-PASS-1..5, Q-WIN-2, Q-WIN-3, Q-TERM-2..4, Q-TERM-6, Q-TERM-9..11,
+Implements: Q-TURN-1..3, Q-PRIO-1..7, Q-PASS-1..5, Q-WIN-2, Q-WIN-3, Q-TERM-2..4, Q-TERM-6, Q-TERM-9..11,
 Q-CARD-DECODE, Q-CARD-INTERCEPT, Q-CARD-SEE, Q-SETUP-2, Q-SETUP-3, Q-DEATH-1, Q-DEATH-2, Q-LOSE-1, Q-COMP-3,
 Q-MODE-4.
 """

@@ -10,7 +10,12 @@ A character that shares its name with a standard one reuses the standard rule cl
 same, re-bound to the 千智 character id (a subclass naming ``character`` and ``skill_id``), and has its own classes
 where it differs (Q-CHAR-1/2: flip skills work face down, ordinary skills face up; some ordinary skills cover).
 
-Implements: Q-CHAR-1, Q-CHAR-2, Q-CHAR-3, Q-CHAR-4, Q-COMP-4, Q-SETUP-1, Q-TERM-1, Q-TERM-7.
+Skills place intelligence from the hand unless a text says otherwise (Q-TERM-8: ``characters.base.place_from_hand``);
+a mission is a victory condition only for a 打酱油的 (Q-CHAR-3, ``characters.base.Mission``); the sexes are data
+(Q-TERM-1: a covered character has none; 小白 is both); covering is the shared ``Game.cover`` and never applies to a
+covered card (Q-TERM-7).
+
+Implements: Q-CHAR-1, Q-CHAR-2, Q-CHAR-3, Q-CHAR-4, Q-COMP-4, Q-SETUP-1, Q-TERM-1, Q-TERM-7, Q-TERM-8.
 """
 
 from __future__ import annotations
