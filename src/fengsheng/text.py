@@ -196,12 +196,14 @@ def character_name(cid: str | None, lang: str = "zh", text_set: str = "") -> str
 
 
 def _skill_entry(skill: str, text_set: str = "") -> tuple[Any, dict[str, Any]] | None:
-    """The character and the skill's text entry of a skill id (``C-LAO_GUI-1``) or use key (``lao_gui.1``)."""
-    by_key = not skill.startswith("C-")
+    """The character and the skill's text entry of a skill id (``C-LAO_GUI-1``; 千智风声 ``QC-LAO_GUI-1``) or use key
+    (``lao_gui.1``)."""
+    by_key = not skill.startswith(("C-", "QC-"))
     if by_key and "." not in skill:
         return None
     char_id, _, number = skill.rpartition(".")
-    for ch in _catalog(text_set).values():
+    # a short name may be in several editions (lao_gui): the characters of ``text_set`` first
+    for ch in sorted(_catalog(text_set).values(), key=lambda c: c.text_set != text_set):
         for sk in ch.texts.get("skills", []):
             if by_key:
                 if ch.id.split(".")[-1] == char_id and sk["id"].rsplit("-", 1)[-1] == number:
@@ -226,7 +228,7 @@ def skill_name(skill_id: str, lang: str = "zh", text_set: str = "") -> str:
 
 
 _TRIGGER = {
-    "zh": re.compile(r"^[^。]*?时，?(?:你)?(?:可以|可)?(?=.)"),
+    "zh": re.compile(r"^[^。]*?[时時]，?(?:你)?(?:可以|可)?(?=.)"),  # 時: 千智风声's texts are traditional
     "en": re.compile(r"^(?:When|If|Whenever|Each time|After)\b[^,]*,\s*(?:you may\s*)?(?=.)"),
 }
 """The trigger clause a skill's text opens with (``当情报传递到你时，可以`` / ``When intelligence reaches you, you

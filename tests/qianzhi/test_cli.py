@@ -65,3 +65,14 @@ def test_a_bot_that_does_not_know_the_edition_is_refused(capsys: pytest.CaptureF
     assert BOTS["heuristic"].editions == ("standard",) and BOTS["random"].editions is None
     assert main(["simulate", "--edition", "qianzhi", "--no-characters", "--bots", "heuristic", "--games", "2"]) == 2
     assert "does not know the qianzhi edition" in capsys.readouterr().err
+
+
+def test_Q_CHAR_skill_lines_name_the_character_and_the_skill() -> None:
+    from fengsheng.text import skill_effect, skill_name
+
+    assert skill_name("QC-LAO_GUI-1", "zh", "001") == "【老鬼】「就計」"
+    assert skill_name("lao_gui.1", "zh", "001") == "【老鬼】「就計」"  # the option word, in the 千智 texts
+    assert skill_name("lao_gui.1", "zh", "000") == "【老鬼】「就计」"  # the standard one
+    assert (
+        skill_effect("QC-DAO_FENG-2", "zh", "001") == "抽三牌"
+    )  # the trigger clause 「當另一位玩家死亡時，你可以」 is cut
