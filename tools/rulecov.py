@@ -94,8 +94,6 @@ Q_WAITING: dict[str, str] = {
     "Q-MODE-3": _MODES,
     "QC-QING_BAO_CHU_ZHANG-1": _CHAR_MISSING,  # 情報處長 隔牆有耳
     "QC-QING_BAO_CHU_ZHANG-2": _CHAR_MISSING,  # 情報處長 偷龍轉鳳
-    "QC-FU_ER_MO_SI-1": _CHAR_MISSING,  # 福爾摩斯 揭露
-    "QC-FU_ER_MO_SI-2": _CHAR_MISSING,  # 福爾摩斯 真相
     "QC-ZHI_MING_XIANG_SHUI-1": _CHAR_MISSING,  # 致命香水 攻守兼備
     "QC-ZHI_MING_XIANG_SHUI-2": _CHAR_MISSING,  # 致命香水 臨危受命
     "QC-QIAN_JIN_XIAO_JIE-1": _CHAR_MISSING,  # 千金小姐 香氣傳達

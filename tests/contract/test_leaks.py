@@ -316,7 +316,12 @@ class Oracle:
             elif e.kind == "identity_revealed":
                 self.revealed.add(e.data["seat"])
             elif e.kind == "inspected":
-                inspected.append(e.data["seat"])  # looked at the card in transit (a skill, e.g. 译电员)
+                p_now = g.passing
+                in_transit = p_now.card if p_now is not None and not p_now.finished else -1
+                if e.data["card"] != in_transit and g.card_type[e.data["card"]] == PROBE:
+                    self.probe_cards[e.data["seat"]].add(e.data["card"])  # 福爾摩斯's 真相: a 試探 being used
+                else:
+                    inspected.append(e.data["seat"])  # looked at the card in transit (a skill, e.g. 译电员)
             elif e.kind == "inspect_hand":  # looked at a hand (e.g. 浮萍's 后着): the cards it held
                 self.peeked[e.data["seat"]] |= self.held(g, e.data["target"], prev_hands)
             elif e.kind == "identities_exchanged":

@@ -20,7 +20,7 @@ def test_QC_LIU_JIE_1_takes_a_card_blind_from_the_probed_player() -> None:
 
 
 def test_Q_PRIO_7_A_98_triggers_of_one_probe_resolve_from_the_current_player_counterclockwise() -> None:
-    """001's example without 福爾摩斯 (not implemented): 六姐 probes 老鬼 in her turn: 拷問 first, then 就計."""
+    """六姐 probes 老鬼 in her turn: 拷問 first, then 就計 (with 福爾摩斯 too: test_fu_er_mo_si.py)."""
     g = build(
         4,
         IDS,
