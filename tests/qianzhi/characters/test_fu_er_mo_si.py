@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fengsheng.testing import Script
-from tests.helpers import events, opts
+from tests.helpers import opts
 from tests.qianzhi.common import build
 
 IDS = ["ug", "mi", "by", "ug"]
