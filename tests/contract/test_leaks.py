@@ -260,6 +260,8 @@ class Oracle:
         self.probe_cards: list[set[int]] = [set() for _ in range(g.n)]  # 试探 cards a seat used or received
         self.probe_uids: list[set[int]] = [set() for _ in range(g.n)]  # ... and their stack uids
         self.decoded: set[int] = set()  # seats that decoded the card now in transit
+        self.exposed: object = None  # the pass whose card 揭露 turned face up
+        self.burn_refs: dict[int, int] = {}  # uid of a 燒毀 used -> the intelligence it targets
         self.passing: Any = None
         self.revealed: set[int] = set()  # seats whose identity was turned face up by a rule
         self.stack_cards: dict[int, tuple[int, int, str, int]] = {}  # uid -> (user, card, use, target)
@@ -297,12 +299,17 @@ class Oracle:
             st.hand.added = set()
         shown: set[int] = set()  # cards legitimately shown to everyone during this step
         inspected: list[int] = []
+        exposures: set[int] = set()
         self.peeked = [set() for _ in range(g.n)]
         for e in new:
+            if e.kind == "use" and e.data["use"] == "burn":
+                self.burn_refs[e.data["uid"]] = e.data["ref"]  # a face-up intelligence, in a public event
             if e.kind == "use" and last is not None and last[0] == e.data["seat"] and last[1].use == e.data["use"]:
                 # the use just played (it may resolve within this same step): its card is the option's card
                 self.stack_cards[e.data["uid"]] = (last[0], last[1].card, last[1].use, last[1].target)
             elif e.kind == "resolve" and e.data["uid"] not in fizzled:
+                if e.data["use"] == "fu_er_mo_si.1":  # 福爾摩斯's 揭露 turns the card in transit face up
+                    exposures.add(e.data["uid"])
                 info = self.stack_cards.get(e.data["uid"])
                 if info is None:
                     continue
@@ -313,13 +320,16 @@ class Oracle:
                     for s in (user, target):
                         self.probe_cards[s].add(card)
                         self.probe_uids[s].add(e.data["uid"])
+            elif e.kind == "revealed" and e.data["uid"] in exposures and g.passing is not None:
+                shown.add(e["card"])
+                self.exposed = g.passing
             elif e.kind == "identity_revealed":
                 self.revealed.add(e.data["seat"])
             elif e.kind == "inspected":
                 p_now = g.passing
                 in_transit = p_now.card if p_now is not None and not p_now.finished else -1
-                if e.data["card"] != in_transit and g.card_type[e.data["card"]] == PROBE:
-                    self.probe_cards[e.data["seat"]].add(e.data["card"])  # 福爾摩斯's 真相: a 試探 being used
+                if e["card"] != in_transit and g.card_type[e["card"]] == PROBE:
+                    self.probe_cards[e.data["seat"]].add(e["card"])  # 福爾摩斯's 真相: a 試探 being used
                 else:
                     inspected.append(e.data["seat"])  # looked at the card in transit (a skill, e.g. 译电员)
             elif e.kind == "inspect_hand":  # looked at a hand (e.g. 浮萍's 后着): the cards it held
@@ -373,6 +383,8 @@ class Oracle:
         for s in g.seats:
             public.update(s.intel)
         if live and g.edition.deck[p.card].method == TEXT:  # a 文本 card (千智风声's 調包 are all 文本)
+            public.add(p.card)
+        if live and p is self.exposed:  # turned face up by 揭露 (the card in transit may have changed since: 調包)
             public.add(p.card)
         own_hidden: dict[int, set[int]] = {}
         stack: dict[int, tuple[int, int, str, int]] = {}
@@ -458,7 +470,12 @@ class Oracle:
         shown = collect(v, Shown())
         assert not shown.unknown_keys, f"unclassified view keys {shown.unknown_keys}: add them to the oracle"
         for c, path in shown.cards.items():
-            assert self.now_visible.sees(viewer, c), f"{where}: view of seat {viewer} shows hidden card {c} at {path}"
+            ok = self.now_visible.sees(viewer, c)
+            if not ok and path[0] == "stack" and path[2:] == ("ref",):
+                # a pending 燒毀's target: it was face up when the burn was used, and every move since is public
+                # (黃雀 may put it back on the deck before the burn resolves)
+                ok = self.burn_refs.get(v["stack"][path[1]]["uid"]) == c
+            assert ok, f"{where}: view of seat {viewer} shows hidden card {c} at {path}"
         probe_uids = self.probe_uids[viewer] if viewer is not None else set()
         for path, text in shown.probe_texts:
             ok = path[:2] == ("me", "probes") and v["me"]["probes"][path[2]]["uid"] in probe_uids

@@ -120,3 +120,36 @@ def test_qianzhi_positions_with_characters_determinize_keeping_the_view() -> Non
         play(d, i)
         assert d.result is not None
     assert changed["hands"] > 0.5 * POSITIONS and changed["chars"] > 0, dict(changed)
+
+
+def test_the_oracle_allows_a_pending_burns_target_put_back_on_the_deck() -> None:
+    """黃雀 puts the target of her own pending 燒毀 back on the deck (a public move): the burn's ``ref`` in the views
+    names a card in the deck, which everyone saw go there. The oracle accepts that, and only that."""
+    from fengsheng.testing import Script
+    from tests.contract.test_leaks import Oracle
+    from tests.qianzhi.common import build
+
+    g = build(
+        4,
+        ["ug", "mi", "by", "ug"],
+        at="play",
+        auto_pass=False,
+        hands={0: ["K:burn", "R:decode"]},
+        intel={2: ["K:lock", "R:lock"]},
+        characters={0: "huang_que"},
+    )
+    oracle = Oracle(g)
+    s = Script(g)
+    x = s.card("K:lock", 2, "intel")
+    for line in (f"0: play c{{K:burn}} burn @2 x{x}", "1: pass", "2: pass", "3: pass", "0: skill huang_que.1 @2"):
+        s.do(line)
+        oracle.update(g)
+    if g.decision is not None and g.decision.kind == "skill_choice":
+        s.do(f"0: choose @2 x{x}")
+        oracle.update(g)
+    assert x in g.deck
+    for viewer in (0, 1, 2, 3, None):
+        oracle.check_view(g, viewer, "burn target on the deck")
+    oracle.burn_refs.clear()  # without the record of the burn's public target, the card in the deck is hidden
+    with pytest.raises(AssertionError, match="shows hidden card"):
+        oracle.check_view(g, 1, "doctored")
