@@ -98,8 +98,6 @@ Q_WAITING: dict[str, str] = {
     "QC-ZHI_MING_XIANG_SHUI-2": _CHAR_MISSING,  # 致命香水 臨危受命
     "QC-QIAN_JIN_XIAO_JIE-1": _CHAR_MISSING,  # 千金小姐 香氣傳達
     "QC-QIAN_JIN_XIAO_JIE-2": _CHAR_MISSING,  # 千金小姐 心智迷茫
-    "QC-CHU_YUN_LONG-1": _CHAR_MISSING,  # 出雲龍 槍下留情
-    "QC-CHU_YUN_LONG-2": _CHAR_MISSING,  # 出雲龍 定點抹除
     "QC-YI_ZHANG-1": _CHAR_MISSING,  # 議長 移花接木
     "QC-YI_ZHANG-2": _CHAR_MISSING,  # 議長 金蟬脫殼
 }
