@@ -96,8 +96,6 @@ Q_WAITING: dict[str, str] = {
     "QC-QING_BAO_CHU_ZHANG-2": _CHAR_MISSING,  # 情報處長 偷龍轉鳳
     "QC-ZHI_MING_XIANG_SHUI-1": _CHAR_MISSING,  # 致命香水 攻守兼備
     "QC-ZHI_MING_XIANG_SHUI-2": _CHAR_MISSING,  # 致命香水 臨危受命
-    "QC-QIAN_JIN_XIAO_JIE-1": _CHAR_MISSING,  # 千金小姐 香氣傳達
-    "QC-QIAN_JIN_XIAO_JIE-2": _CHAR_MISSING,  # 千金小姐 心智迷茫
     "QC-YI_ZHANG-1": _CHAR_MISSING,  # 議長 移花接木
     "QC-YI_ZHANG-2": _CHAR_MISSING,  # 議長 金蟬脫殼
 }

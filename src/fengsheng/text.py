@@ -512,6 +512,12 @@ def _transferred(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     return f"{seat} 把情报转移给 {target}" if lang == "zh" else f"{seat} transfers the intelligence to {target}"
 
 
+@line("used_card_taken")
+def _used_card_taken(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, card = _s(e, "seat", lang), _c(e, "card", lang)
+    return f"{seat} 将 {card} 收入手牌" if lang == "zh" else f"{seat} takes {card} into his hand"
+
+
 @line("swapped")
 def _swapped(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, card, old = _s(e, "seat", lang), _c(e, "card", lang), _c(e, "old", lang)

@@ -407,6 +407,17 @@ class Transferred(Event):
 
 
 @event
+class UsedCardTaken(Event):
+    """千智风声 千金小姐's 心智迷茫: ``seat`` takes the face-up card ``card`` another player used (a 調虎離山) into his hand,
+    once it has resolved, instead of the discard pile."""
+
+    kind = "used_card_taken"
+    seat: int
+    card: int
+    audience: tuple[int, ...] | None = PUBLIC
+
+
+@event
 class Swapped(Event):
     """千智风声 調包 (Q-CARD-SWAP): ``seat``'s card ``card`` replaces the intelligence in transit, face up; the card it
     replaced, ``old``, goes face up to the discard pile."""
