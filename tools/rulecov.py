@@ -96,8 +96,6 @@ Q_WAITING: dict[str, str] = {
     "QC-QING_BAO_CHU_ZHANG-2": _CHAR_MISSING,  # 情報處長 偷龍轉鳳
     "QC-ZHI_MING_XIANG_SHUI-1": _CHAR_MISSING,  # 致命香水 攻守兼備
     "QC-ZHI_MING_XIANG_SHUI-2": _CHAR_MISSING,  # 致命香水 臨危受命
-    "QC-YI_ZHANG-1": _CHAR_MISSING,  # 議長 移花接木
-    "QC-YI_ZHANG-2": _CHAR_MISSING,  # 議長 金蟬脫殼
 }
 Q_HOMES = ("editions/qianzhi/*",)
 """Where the 千智风声 ids are implemented: the edition's package (its shared rules say so in its __init__)."""

@@ -512,6 +512,15 @@ def _transferred(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     return f"{seat} 把情报转移给 {target}" if lang == "zh" else f"{seat} transfers the intelligence to {target}"
 
 
+@line("transit_replaced")
+def _transit_replaced(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, old = _s(e, "seat", lang), _c(e, "old", lang)
+    card = f" {card_name(e['card'], lang)}" if "card" in e else ""
+    if lang == "zh":
+        return f"{seat} 以一张手牌{card}换下传递中的 {old}"
+    return f"{seat} replaces {old} in transit with a card of his hand{card}"
+
+
 @line("used_card_taken")
 def _used_card_taken(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, card = _s(e, "seat", lang), _c(e, "card", lang)

@@ -261,6 +261,7 @@ class Oracle:
         self.probe_uids: list[set[int]] = [set() for _ in range(g.n)]  # ... and their stack uids
         self.decoded: set[int] = set()  # seats that decoded the card now in transit
         self.exposed: object = None  # the pass whose card 揭露 turned face up
+        self.blind_sender: object = None  # a pass whose card 議長 replaced: its sender no longer knows it
         self.burn_refs: dict[int, int] = {}  # uid of a 燒毀 used -> the intelligence it targets
         self.passing: Any = None
         self.revealed: set[int] = set()  # seats whose identity was turned face up by a rule
@@ -300,6 +301,7 @@ class Oracle:
         shown: set[int] = set()  # cards legitimately shown to everyone during this step
         inspected: list[int] = []
         exposures: set[int] = set()
+        replaced = -1
         self.peeked = [set() for _ in range(g.n)]
         for e in new:
             if e.kind == "use" and e.data["use"] == "burn":
@@ -323,6 +325,8 @@ class Oracle:
             elif e.kind == "revealed" and e.data["uid"] in exposures and g.passing is not None:
                 shown.add(e["card"])
                 self.exposed = g.passing
+            elif e.kind == "transit_replaced":  # 議長's 移花接木: only he knows the new card in transit
+                replaced = e.data["seat"]
             elif e.kind == "identity_revealed":
                 self.revealed.add(e.data["seat"])
             elif e.kind == "inspected":
@@ -365,6 +369,9 @@ class Oracle:
             self.decoded = set()
         live = p is not None and not p.finished
         self.transit_card = p.card if live else -1
+        if live and replaced >= 0:
+            self.decoded = {replaced}
+            self.blind_sender = p
         if live:
             self.decoded.update(inspected)
 
@@ -404,7 +411,7 @@ class Oracle:
         extra: list[tuple[list[int], set[int], set[int]]] = []
         for st in g.seats:
             mine = own_hidden.get(st.index, set()) | self.hand_added[st.index] | self.peeked[st.index]
-            if live and (p.sender == st.index or st.index in self.decoded):
+            if live and ((p.sender == st.index and p is not self.blind_sender) or st.index in self.decoded):
                 mine.add(p.card)
             extra.append((list(st.hand), self.probe_cards[st.index], mine))
         self.now_visible = Visible(public, extra)

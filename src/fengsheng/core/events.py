@@ -418,6 +418,19 @@ class UsedCardTaken(Event):
 
 
 @event
+class TransitReplaced(Event):
+    """千智风声 議長's 移花接木: ``seat`` replaces the intelligence in transit with ``card`` from his hand, face down (only
+    he sees which); the card it replaced, ``old``, goes face up to the discard pile."""
+
+    kind = "transit_replaced"
+    hidden = frozenset({"card"})
+    seat: int
+    card: int
+    old: int
+    audience: tuple[int, ...] | None = ()
+
+
+@event
 class Swapped(Event):
     """千智风声 調包 (Q-CARD-SWAP): ``seat``'s card ``card`` replaces the intelligence in transit, face up; the card it
     replaced, ``old``, goes face up to the discard pile."""
