@@ -92,8 +92,6 @@ Q_WAITING: dict[str, str] = {
     "Q-MODE-1": _MODES,
     "Q-MODE-2": _MODES,
     "Q-MODE-3": _MODES,
-    "QC-QING_BAO_CHU_ZHANG-1": _CHAR_MISSING,  # 情報處長 隔牆有耳
-    "QC-QING_BAO_CHU_ZHANG-2": _CHAR_MISSING,  # 情報處長 偷龍轉鳳
     "QC-ZHI_MING_XIANG_SHUI-1": _CHAR_MISSING,  # 致命香水 攻守兼備
     "QC-ZHI_MING_XIANG_SHUI-2": _CHAR_MISSING,  # 致命香水 臨危受命
 }

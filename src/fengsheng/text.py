@@ -521,6 +521,14 @@ def _transit_replaced(e: dict[str, Any], lang: str, text_set: str) -> str | None
     return f"{seat} replaces {old} in transit with a card of his hand{card}"
 
 
+@line("transit_to_deck")
+def _transit_to_deck(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat = _s(e, "seat", lang)
+    if lang == "zh":
+        return f"{seat} 将传递中的情报与牌库顶的牌调换"
+    return f"{seat} exchanges the intelligence in transit with the top card of the deck"
+
+
 @line("used_card_taken")
 def _used_card_taken(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, card = _s(e, "seat", lang), _c(e, "card", lang)

@@ -327,6 +327,8 @@ class Oracle:
                 self.exposed = g.passing
             elif e.kind == "transit_replaced":  # 議長's 移花接木: only he knows the new card in transit
                 replaced = e.data["seat"]
+            elif e.kind == "transit_to_deck":  # 情報處長's 偷龍轉鳳: nobody knows the new card in transit
+                replaced = -2
             elif e.kind == "identity_revealed":
                 self.revealed.add(e.data["seat"])
             elif e.kind == "inspected":
@@ -369,8 +371,8 @@ class Oracle:
             self.decoded = set()
         live = p is not None and not p.finished
         self.transit_card = p.card if live else -1
-        if live and replaced >= 0:
-            self.decoded = {replaced}
+        if live and replaced != -1:
+            self.decoded = {replaced} if replaced >= 0 else set()
             self.blind_sender = p
         if live:
             self.decoded.update(inspected)

@@ -431,6 +431,16 @@ class TransitReplaced(Event):
 
 
 @event
+class TransitToDeck(Event):
+    """千智风声 情報處長's 偷龍轉鳳: ``seat`` exchanges the intelligence in transit with the top card of the deck, unseen:
+    the old card lies on top of the deck, the new one goes on face down and nobody knows it."""
+
+    kind = "transit_to_deck"
+    seat: int
+    audience: tuple[int, ...] | None = PUBLIC
+
+
+@event
 class Swapped(Event):
     """千智风声 調包 (Q-CARD-SWAP): ``seat``'s card ``card`` replaces the intelligence in transit, face up; the card it
     replaced, ``old``, goes face up to the discard pile."""
