@@ -301,7 +301,6 @@ class Oracle:
         shown: set[int] = set()  # cards legitimately shown to everyone during this step
         inspected: list[int] = []
         exposures: set[int] = set()
-        replaced = -1
         self.peeked = [set() for _ in range(g.n)]
         for e in new:
             if e.kind == "use" and e.data["use"] == "burn":
@@ -325,10 +324,11 @@ class Oracle:
             elif e.kind == "revealed" and e.data["uid"] in exposures and g.passing is not None:
                 shown.add(e["card"])
                 self.exposed = g.passing
-            elif e.kind == "transit_replaced":  # 議長's 移花接木: only he knows the new card in transit
-                replaced = e.data["seat"]
-            elif e.kind == "transit_to_deck":  # 情報處長's 偷龍轉鳳: nobody knows the new card in transit
-                replaced = -2
+            elif e.kind in ("transit_replaced", "transit_to_deck"):
+                # 議長's 移花接木 (only he knows the new card in transit), 情報處長's 偷龍轉鳳 (nobody does); a 破譯
+                # resolving later in the step shows the new card to its user (in event order)
+                self.decoded = {e.data["seat"]} if e.kind == "transit_replaced" else set()
+                self.blind_sender = g.passing
             elif e.kind == "identity_revealed":
                 self.revealed.add(e.data["seat"])
             elif e.kind == "inspected":
@@ -371,9 +371,6 @@ class Oracle:
             self.decoded = set()
         live = p is not None and not p.finished
         self.transit_card = p.card if live else -1
-        if live and replaced != -1:
-            self.decoded = {replaced} if replaced >= 0 else set()
-            self.blind_sender = p
         if live:
             self.decoded.update(inspected)
 
