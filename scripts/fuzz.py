@@ -39,7 +39,6 @@ from fengsheng.game import Game
 from fengsheng.invariants import check
 from fengsheng.sim.runner import derive_seed
 
-STANDARD = get_edition("standard")
 MAX_DECISIONS = 100_000  # a random game needs a few hundred; far more means the game is stuck
 
 
@@ -78,13 +77,16 @@ def all_configs(edition: str = "standard") -> list[Config]:
     return out
 
 
-def character_configs(texts: str = "") -> list[Config]:
-    """Every legal configuration with character cards, once per pool (``base``, ``all``): 96 of them. ``texts``: the
-    character text set (``""`` = the edition's default)."""
+def character_configs(texts: str = "", edition: str = "standard") -> list[Config]:
+    """Every legal configuration of ``edition`` with character cards, once per pool whose characters differ (the
+    standard edition: ``base``, ``all``, 96 configurations; 千智风声 has one pool, 16). ``texts``: the character
+    text set (``""`` = the edition's default)."""
+    ed = get_edition(edition)
+    pools = [p for i, p in enumerate(CHARACTER_POOLS) if i == 0 or ed.pool(p) != ed.pool(CHARACTER_POOLS[0])]
     return [
         Config.from_dict({**c.to_dict(), "characters": True, "character_pool": pool, "character_texts": texts})
-        for pool in CHARACTER_POOLS
-        for c in all_configs()
+        for pool in pools
+        for c in all_configs(edition)
     ]
 
 
@@ -233,16 +235,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument(
         "--texts",
-        choices=STANDARD.text_sets,
+        choices=sorted({t for e in EDITIONS for t in get_edition(e).text_sets}),
         default=None,
         help="the character text set (default: the edition's first, 000); implies --characters",
     )
     ap.add_argument("--edition", choices=EDITIONS, default="standard", help="the edition played (default standard)")
     args = ap.parse_args(argv)
-    if (args.characters or args.texts) and args.edition != "standard":
-        print(f"fuzz: the {args.edition} edition has no characters yet", file=sys.stderr)
+    if args.texts and args.texts not in get_edition(args.edition).text_sets:
+        print(f"fuzz: the {args.edition} edition has no character text set {args.texts}", file=sys.stderr)
         return 2
-    configs = character_configs(args.texts or "") if args.characters or args.texts else all_configs(args.edition)
+    if args.characters or args.texts:
+        configs = character_configs(args.texts or "", args.edition)
+    else:
+        configs = all_configs(args.edition)
     summary = fuzz(args.games, args.seed, invariants=args.invariants, configs=configs)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False, sort_keys=True))

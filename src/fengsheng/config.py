@@ -124,6 +124,12 @@ class Config:
             )
         if self.character_pool not in CHARACTER_POOLS:
             raise ConfigError(f"character_pool must be one of {CHARACTER_POOLS}, not {quote(self.character_pool)}")
+        if self.characters and not self.fixed_characters:
+            dealt = len(ed.pool(self.character_pool, self.character_texts))
+            if dealt < self.players:  # an edition whose characters are not all implemented yet (千智风声)
+                raise ConfigError(
+                    f"the {ed.id} edition's {self.character_pool} pool has {dealt} characters for {self.players} players"
+                )
         if self.fixed_characters:
             if not self.characters:
                 raise ConfigError("fixed_characters needs characters=True")

@@ -215,12 +215,14 @@ def character_name(cid: str | None, lang: str = "zh", text_set: str = "") -> str
 
 
 def _skill_entry(skill: str, text_set: str = "") -> tuple[Any, dict[str, Any]] | None:
-    """The character and the skill's text entry of a skill id (``C-LAO_GUI-1``) or use key (``lao_gui.1``)."""
-    by_key = not skill.startswith("C-")
+    """The character and the skill's text entry of a skill id (``C-LAO_GUI-1``; 千智风声 ``QC-LAO_GUI-1``) or use key
+    (``lao_gui.1``)."""
+    by_key = not skill.startswith(("C-", "QC-"))
     if by_key and "." not in skill:
         return None
     char_id, _, number = skill.rpartition(".")
-    for ch in _catalog(text_set).values():
+    # a short name may be in several editions (lao_gui): the characters of ``text_set`` first
+    for ch in sorted(_catalog(text_set).values(), key=lambda c: c.text_set != text_set):
         for sk in ch.texts.get("skills", []):
             if by_key:
                 if ch.id.split(".")[-1] == char_id and sk["id"].rsplit("-", 1)[-1] == number:
@@ -245,7 +247,7 @@ def skill_name(skill_id: str, lang: str = "zh", text_set: str = "") -> str:
 
 
 _TRIGGER = {
-    "zh": re.compile(r"^[^。]*?时，?(?:你)?(?:可以|可)?(?=.)"),
+    "zh": re.compile(r"^[^。]*?[时時]，?(?:你)?(?:可以|可)?(?=.)"),  # 時: 千智风声's texts are traditional
     "en": re.compile(r"^(?:When|If|Whenever|Each time|After)\b[^,]*,\s*(?:you may\s*)?(?=.)"),
 }
 """The trigger clause a skill's text opens with (``当情报传递到你时，可以`` / ``When intelligence reaches you, you
@@ -527,6 +529,29 @@ def _returned(e: dict[str, Any], lang: str, text_set: str) -> str | None:
 def _transferred(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, target = _s(e, "seat", lang), _s(e, "target", lang)
     return f"{seat} 把情报转移给 {target}" if lang == "zh" else f"{seat} transfers the intelligence to {target}"
+
+
+@line("transit_replaced")
+def _transit_replaced(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, old = _s(e, "seat", lang), _c(e, "old", lang)
+    card = f" {card_name(e['card'], lang)}" if "card" in e else ""
+    if lang == "zh":
+        return f"{seat} 以一张手牌{card}换下传递中的 {old}"
+    return f"{seat} replaces {old} in transit with a card of his hand{card}"
+
+
+@line("transit_to_deck")
+def _transit_to_deck(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat = _s(e, "seat", lang)
+    if lang == "zh":
+        return f"{seat} 将传递中的情报与牌库顶的牌调换"
+    return f"{seat} exchanges the intelligence in transit with the top card of the deck"
+
+
+@line("used_card_taken")
+def _used_card_taken(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, card = _s(e, "seat", lang), _c(e, "card", lang)
+    return f"{seat} 将 {card} 收入手牌" if lang == "zh" else f"{seat} takes {card} into his hand"
 
 
 @line("swapped")

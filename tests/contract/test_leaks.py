@@ -62,7 +62,9 @@ VIEW_SAMPLE = 0.25  # fraction of decision points at which the view of one rando
 
 IDENTITY_NAMES = frozenset(IDENTITIES)
 PROBE_LINES = frozenset(c.probe_line for e in EDITIONS for c in get_edition(e).deck if c.probe_line)
-GAMES_QIANZHI = 300  # 千智风声 (no characters yet): its cards, its passing and its probes
+GAMES_QIANZHI = (
+    300  # 千智风声 without characters: its cards, its passing and its probes (with: test_qianzhi_characters)
+)
 DECK_SIZE = [len(STANDARD_DECK)]
 """The number of card ids of the game being checked (set by the Oracle): an id outside it is a bug."""
 
@@ -82,10 +84,13 @@ OTHER_KEYS = frozenset(
 )  # fmt: skip
 
 
-# Character ids, and the words that name a character: its skill ids (``C-LAO_GUI-1``) and option words (``lao_gui.1``).
-CHARACTER_IDS = frozenset(CHARACTERS)
-_SKILL_ID = re.compile(r"C-([A-Z][A-Z_]*)-\d+")
+# Character ids of every edition, and the words that name a character: its skill ids (``C-LAO_GUI-1`` standard,
+# ``QC-LAO_GUI-1`` 千智风声) and option words (``lao_gui.1``: the short name, of the edition of the game checked).
+CHARACTER_IDS = frozenset(CHARACTERS) | frozenset(c for e in EDITIONS for c in get_edition(e).characters())
+_SKILL_ID = re.compile(r"(Q?)C-([A-Z][A-Z_]*)-\d+")
 _SKILL_KEY = re.compile(r"([a-z][a-z_]*)\.\w+")
+EDITION = ["standard"]
+"""The edition of the game being checked (set by the Oracle): option words name its characters."""
 
 
 def character_of(text: str) -> str | None:
@@ -93,11 +98,12 @@ def character_of(text: str) -> str | None:
     if text in CHARACTER_IDS:
         return text
     m = _SKILL_ID.fullmatch(text)
-    if m and f"standard.{m.group(1).lower()}" in CHARACTER_IDS:
-        return f"standard.{m.group(1).lower()}"
+    if m:
+        cid = f"{'qianzhi' if m.group(1) else 'standard'}.{m.group(2).lower()}"
+        return cid if cid in CHARACTER_IDS else None
     m = _SKILL_KEY.fullmatch(text)
-    if m and f"standard.{m.group(1)}" in CHARACTER_IDS:  # skill option words use the short name
-        return f"standard.{m.group(1)}"
+    if m and f"{EDITION[0]}.{m.group(1)}" in CHARACTER_IDS:  # skill option words use the short name
+        return f"{EDITION[0]}.{m.group(1)}"
     return None
 
 
@@ -249,10 +255,14 @@ class Oracle:
 
     def __init__(self, g: Game) -> None:
         DECK_SIZE[0] = len(g.edition.deck)
+        EDITION[0] = g.edition.id
         self.n = g.n
         self.probe_cards: list[set[int]] = [set() for _ in range(g.n)]  # 试探 cards a seat used or received
         self.probe_uids: list[set[int]] = [set() for _ in range(g.n)]  # ... and their stack uids
         self.decoded: set[int] = set()  # seats that decoded the card now in transit
+        self.exposed: object = None  # the pass whose card 揭露 turned face up
+        self.blind_sender: object = None  # a pass whose card 議長 replaced: its sender no longer knows it
+        self.burn_refs: dict[int, int] = {}  # uid of a 燒毀 used -> the intelligence it targets
         self.passing: Any = None
         self.revealed: set[int] = set()  # seats whose identity was turned face up by a rule
         self.stack_cards: dict[int, tuple[int, int, str, int]] = {}  # uid -> (user, card, use, target)
@@ -297,12 +307,17 @@ class Oracle:
             st.hand.added = set()
         shown: set[int] = set()  # cards legitimately shown to everyone during this step
         inspected: list[int] = []
+        exposures: set[int] = set()
         self.peeked = [set() for _ in range(g.n)]
         for e in new:
+            if e.kind == "use" and e.data["use"] == "burn":
+                self.burn_refs[e.data["uid"]] = e.data["ref"]  # a face-up intelligence, in a public event
             if e.kind == "use" and last is not None and last[0] == e.data["seat"] and last[1].use == e.data["use"]:
                 # the use just played (it may resolve within this same step): its card is the option's card
                 self.stack_cards[e.data["uid"]] = (last[0], last[1].card, last[1].use, last[1].target)
             elif e.kind == "resolve" and e.data["uid"] not in fizzled:
+                if e.data["use"] == "fu_er_mo_si.1":  # 福爾摩斯's 揭露 turns the card in transit face up
+                    exposures.add(e.data["uid"])
                 info = self.stack_cards.get(e.data["uid"])
                 if info is None:
                     continue
@@ -313,10 +328,23 @@ class Oracle:
                     for s in (user, target):
                         self.probe_cards[s].add(card)
                         self.probe_uids[s].add(e.data["uid"])
+            elif e.kind == "revealed" and e.data["uid"] in exposures and g.passing is not None:
+                shown.add(e["card"])
+                self.exposed = g.passing
+            elif e.kind in ("transit_replaced", "transit_to_deck"):
+                # 議長's 移花接木 (only he knows the new card in transit), 情報處長's 偷龍轉鳳 (nobody does); a 破譯
+                # resolving later in the step shows the new card to its user (in event order)
+                self.decoded = {e.data["seat"]} if e.kind == "transit_replaced" else set()
+                self.blind_sender = g.passing
             elif e.kind == "identity_revealed":
                 self.revealed.add(e.data["seat"])
             elif e.kind == "inspected":
-                inspected.append(e.data["seat"])  # looked at the card in transit (a skill, e.g. 译电员)
+                p_now = g.passing
+                in_transit = p_now.card if p_now is not None and not p_now.finished else -1
+                if e["card"] != in_transit and g.card_type[e["card"]] == PROBE:
+                    self.probe_cards[e.data["seat"]].add(e["card"])  # 福爾摩斯's 真相: a 試探 being used
+                else:
+                    inspected.append(e.data["seat"])  # looked at the card in transit (a skill, e.g. 译电员)
             elif e.kind == "inspect_hand":  # looked at a hand (e.g. 浮萍's 后着): the cards it held
                 self.peeked[e.data["seat"]] |= self.held(g, e.data["target"], prev_hands)
             elif e.kind == "identities_exchanged":
@@ -369,6 +397,8 @@ class Oracle:
             public.update(s.intel)
         if live and g.edition.deck[p.card].method == TEXT:  # a 文本 card (千智风声's 調包 are all 文本)
             public.add(p.card)
+        if live and p is self.exposed:  # turned face up by 揭露 (the card in transit may have changed since: 調包)
+            public.add(p.card)
         own_hidden: dict[int, set[int]] = {}
         stack: dict[int, tuple[int, int, str, int]] = {}
         for f in g.frames:
@@ -387,7 +417,7 @@ class Oracle:
         extra: list[tuple[list[int], set[int], set[int]]] = []
         for st in g.seats:
             mine = own_hidden.get(st.index, set()) | self.hand_added[st.index] | self.peeked[st.index]
-            if live and (p.sender == st.index or st.index in self.decoded):
+            if live and ((p.sender == st.index and p is not self.blind_sender) or st.index in self.decoded):
                 mine.add(p.card)
             extra.append((list(st.hand), self.probe_cards[st.index], mine))
         self.now_visible = Visible(public, extra)
@@ -453,7 +483,12 @@ class Oracle:
         shown = collect(v, Shown())
         assert not shown.unknown_keys, f"unclassified view keys {shown.unknown_keys}: add them to the oracle"
         for c, path in shown.cards.items():
-            assert self.now_visible.sees(viewer, c), f"{where}: view of seat {viewer} shows hidden card {c} at {path}"
+            ok = self.now_visible.sees(viewer, c)
+            if not ok and path[0] == "stack" and path[2:] == ("ref",):
+                # a pending 燒毀's target: it was face up when the burn was used, and every move since is public
+                # (黃雀 may put it back on the deck before the burn resolves)
+                ok = self.burn_refs.get(v["stack"][path[1]]["uid"]) == c
+            assert ok, f"{where}: view of seat {viewer} shows hidden card {c} at {path}"
         probe_uids = self.probe_uids[viewer] if viewer is not None else set()
         for path, text in shown.probe_texts:
             ok = path[:2] == ("me", "probes") and v["me"]["probes"][path[2]]["uid"] in probe_uids

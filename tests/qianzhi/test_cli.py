@@ -33,10 +33,14 @@ def test_simulate_report_replay_demo_take_the_edition(tmp_path: Path, capsys: py
     assert "第1回合" in log and "传出情报" in log
 
 
-def test_characters_with_the_edition_are_one_error_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo", "--edition", "qianzhi"]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "no characters yet" in err[0]
+def test_characters_are_on_by_default_with_the_edition(capsys: pytest.CaptureFixture[str]) -> None:
+    """Q-SETUP-1: ``demo --edition qianzhi`` deals the edition's characters (the CLI's default, as for standard)."""
+    assert main(["demo", "--edition", "qianzhi", "--players", "4", "--seed", "3"]) == 0
+    log = capsys.readouterr().out
+    from fengsheng.editions import get_edition
+
+    names = [ch.name("zh") for ch in get_edition("qianzhi").characters().values()]
+    assert any(n in log for n in names), log[:400]
 
 
 def test_log_lines_name_the_editions_cards() -> None:
@@ -61,3 +65,14 @@ def test_a_bot_that_does_not_know_the_edition_is_refused(capsys: pytest.CaptureF
     assert BOTS["heuristic"].editions == ("standard",) and BOTS["random"].editions is None
     assert main(["simulate", "--edition", "qianzhi", "--no-characters", "--bots", "heuristic", "--games", "2"]) == 2
     assert "does not know the qianzhi edition" in capsys.readouterr().err
+
+
+def test_Q_CHAR_skill_lines_name_the_character_and_the_skill() -> None:
+    from fengsheng.text import skill_effect, skill_name
+
+    assert skill_name("QC-LAO_GUI-1", "zh", "001") == "【老鬼】「就計」"
+    assert skill_name("lao_gui.1", "zh", "001") == "【老鬼】「就計」"  # the option word, in the 千智 texts
+    assert skill_name("lao_gui.1", "zh", "000") == "【老鬼】「就计」"  # the standard one
+    assert (
+        skill_effect("QC-DAO_FENG-2", "zh", "001") == "抽三牌"
+    )  # the trigger clause 「當另一位玩家死亡時，你可以」 is cut

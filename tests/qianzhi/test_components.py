@@ -129,8 +129,3 @@ def test_Q_MODE_4_free_mode_3_to_8_players_plays_to_the_end() -> None:
         while g.decision is not None:
             g.step(r.randrange(len(g.decision.options)))
         assert g.result is not None and g.result["reason"] in ("declared", "last_standing", "nobody_left")
-
-
-def test_characters_are_refused_with_one_error_until_they_exist() -> None:
-    with pytest.raises(ConfigError, match="no characters yet"):
-        Config(edition="qianzhi", characters=True)

@@ -36,6 +36,8 @@ RED, BLUE, BLACK = "red", "blue", "black"
 COLOURS = (RED, BLUE, BLACK)
 
 SECRET, DIRECT, TEXT = "secret", "direct", "text"
+SEND_DIRECT = "send_direct"
+"""A permission (``Rule.permits``): the seat's intelligence goes 直达 whatever its stamp (千智风声 千金小姐's 香氣傳達)."""
 METHODS = (SECRET, DIRECT, TEXT)
 
 LOCK = "lock"

@@ -407,6 +407,40 @@ class Transferred(Event):
 
 
 @event
+class UsedCardTaken(Event):
+    """千智风声 千金小姐's 心智迷茫: ``seat`` takes the face-up card ``card`` another player used (a 調虎離山) into his hand,
+    once it has resolved, instead of the discard pile."""
+
+    kind = "used_card_taken"
+    seat: int
+    card: int
+    audience: tuple[int, ...] | None = PUBLIC
+
+
+@event
+class TransitReplaced(Event):
+    """千智风声 議長's 移花接木: ``seat`` replaces the intelligence in transit with ``card`` from his hand, face down (only
+    he sees which); the card it replaced, ``old``, goes face up to the discard pile."""
+
+    kind = "transit_replaced"
+    hidden = frozenset({"card"})
+    seat: int
+    card: int
+    old: int
+    audience: tuple[int, ...] | None = ()
+
+
+@event
+class TransitToDeck(Event):
+    """千智风声 情報處長's 偷龍轉鳳: ``seat`` exchanges the intelligence in transit with the top card of the deck, unseen:
+    the old card lies on top of the deck, the new one goes on face down and nobody knows it."""
+
+    kind = "transit_to_deck"
+    seat: int
+    audience: tuple[int, ...] | None = PUBLIC
+
+
+@event
 class Swapped(Event):
     """千智风声 調包 (Q-CARD-SWAP): ``seat``'s card ``card`` replaces the intelligence in transit, face up; the card it
     replaced, ``old``, goes face up to the discard pile."""

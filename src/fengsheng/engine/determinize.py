@@ -63,6 +63,13 @@ IDENTITY_TRIES = 200
 """Identity deals tried against the seat's 试探 answers before listing the assignments that fit."""
 
 _EFFECT_OF_ANSWER = {"draw": DRAW_2, "draw_1": DRAW_1, "discard": DISCARD_1, "discard_none": DISCARD_1}
+"""The effect printed on a 试探 that an answer shows (千智风声's draws one: ``draw_1``)."""
+
+
+def probe_classes(g: Game) -> list[tuple[str, str]]:
+    """The kinds of 试探 card: (identity named, effect), the edition's effects in a fixed (sorted) order."""
+    return [(i, e) for i in IDENTITIES for e in sorted(g.edition.switches.probe_effects)]
+
 
 # A slot constraint: ("free",) any card; ("pool",) from the last reshuffle; ("type", t); ("method", m);
 # ("answer", target, answer, line, conceal): a 试探 answered in public.
@@ -557,7 +564,7 @@ class _ProbeClasses:
 
     def __init__(self, g: Game, slots: list[Slot]) -> None:
         deck = g.edition.deck
-        self.classes = [(i, e) for i in IDENTITIES for e in sorted(g.edition.switches.probe_effects)]
+        self.classes = probe_classes(g)
         index = {c: n for n, c in enumerate(self.classes)}
         self.line_effect = {c.probe_line: c.probe_effect for c in deck if c.type == PROBE}
         cap = [0] * len(self.classes)
@@ -726,7 +733,7 @@ def _assign(
     blind = [i for i, con in enumerate(constraints) if con == ("type", PROBE)]
     if answered or blind:
         line_effect = {c.probe_line: c.probe_effect for c in deck if c.type == PROBE}
-        classes = [(i, e) for i in IDENTITIES for e in sorted(g.edition.switches.probe_effects)]
+        classes = probe_classes(g)
         index = {cls: n for n, cls in enumerate(classes)}
         plain: list[list[int]] = [[] for _ in classes]  # probes left by class, outside the pool / in it
         pooled: list[list[int]] = [[] for _ in classes]

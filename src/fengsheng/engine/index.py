@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from fengsheng.core.cards import DIRECT, SEND_DIRECT
 from fengsheng.core.options import P_DECLARE, P_PASS, PASS_ONLY, PLAY, Option
 from fengsheng.engine.machine import Machine
 from fengsheng.flow.passing import send_options_default
@@ -177,7 +178,10 @@ class RuleIndex(Machine):
         return dirs
 
     def send_method(self, seat: int, card: int) -> str:
-        """The transmission method of ``card`` sent by ``seat``: the stamp on the card (S-PASS-2)."""
+        """The transmission method of ``card`` sent by ``seat``: the stamp on the card (S-PASS-2), or 直达 where a
+        rule permits ``SEND_DIRECT`` (千智风声 千金小姐's 香氣傳達)."""
+        if self.permit_rules and self.permits(seat, SEND_DIRECT, None):
+            return DIRECT
         return self.edition.card_method[card]
 
     def send_options(self, seat: int) -> list[Option]:

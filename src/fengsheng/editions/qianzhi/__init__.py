@@ -12,11 +12,12 @@ one; what differs is data and hooks on this object:
   (Q-TERM-11), 試探 draws or discards one (Q-CARD-PROBE-1);
 * the identity table (``identities.py``, A-81).
 
-The 30 characters are not implemented yet: the edition has one text set (``001``) and no characters, so a game of it
-is played without characters (``Config(characters=False)``; with characters the config is refused).
+The characters are ``characters/`` (one module per character, texts in ``data/characters-001.json``, the one text
+set); characters are on by default as in the standard edition (Q-SETUP-1, Q-CHAR).
 
 Priority, 後發先至 and the passing methods are the shared windows and route, which read as 001 does: the current
-player acts first in each window, priority goes counterclockwise, after a use it goes to the user's right-hand
+player acts first in each window, priority goes counterclockwise (and so do automatic skills triggered at once, red or
+blue, from the current player, without waiting for answers: Q-PRIO-7, A-98, the shared S-TRIG order), after a use it goes to the user's right-hand
 player, and everything pending resolves last-in first-out once everyone has passed in a row (Q-PRIO-2, -3, -5, -6;
 A-84: 識破's 「識破階段」 is the response window of any card use); 密電 goes to the right-hand player face down, 直達
 to any player and back to the sender when declined, 文本 face up to the right, a player who declines never sees the
@@ -32,14 +33,12 @@ triggers, his cards discarded and his cards revealed (Q-LOSE-1); identity victor
 (Q-MODE-4; the other modes are ``modes.py``); obtaining intelligence face up, showing, inspecting, drawing from the top, burning to the discard pile,
 and 「當……時」 only for what took effect (Q-TERM-2/3/4/6/9/10).
 
-Implements: Q-TURN-1..3, Q-PRIO-1..6, Q-PASS-1..5, Q-WIN-2, Q-WIN-3, Q-TERM-2..4, Q-TERM-6, Q-TERM-9..11,
+Implements: Q-TURN-1..3, Q-PRIO-1..7, Q-PASS-1..5, Q-WIN-2, Q-WIN-3, Q-TERM-2..4, Q-TERM-6, Q-TERM-9..11,
 Q-CARD-DECODE, Q-CARD-INTERCEPT, Q-CARD-SEE, Q-SETUP-2, Q-SETUP-3, Q-DEATH-1, Q-DEATH-2, Q-LOSE-1, Q-COMP-3,
 Q-MODE-4.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from fengsheng.cards import decode, intercept, see_through
 from fengsheng.core.state import PH_DRAW, PH_PASS, PH_PLAY, PH_START
@@ -56,24 +55,14 @@ from fengsheng.editions.qianzhi.cards import (
     transfer,
     true_or_false,
 )
+from fengsheng.editions.qianzhi.characters import TEXT_SETS, load_characters
 from fengsheng.editions.qianzhi.deck import DECK
 from fengsheng.editions.qianzhi.identities import DISTRIBUTION, IDENTITY_RULES, OPTIONAL_DISTRIBUTION
 from fengsheng.editions.qianzhi.modes import MODES
 
-if TYPE_CHECKING:
-    from fengsheng.characters.base import CharacterDef
-
-TEXT_SETS: tuple[str, ...] = ("001",)
-"""The character texts of seed 001 (the characters are a later step)."""
-
 TURN_PLAN: tuple[str, ...] = (PH_START, PH_DRAW, PH_PLAY, PH_PASS)
 """Q-TURN: the turn's start (bookkeeping only: nothing may be played there), 摸牌 (draw 2), 出牌 (the play window),
 傳情報 (send exactly one intelligence). No end phase."""
-
-
-def load_characters(text_set: str) -> dict[str, CharacterDef]:
-    """None yet: the 30 characters of 001 are a later step."""
-    return {}
 
 
 EDITION = Edition(

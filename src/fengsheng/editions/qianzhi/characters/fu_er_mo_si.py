@@ -1,0 +1,86 @@
+"""福爾摩斯 Holmes — ordinary, male (qianzhi.md §12 no. 13). New in 001.
+
+* QC-FU_ER_MO_SI-1 揭露: 「情報傳遞到你時，你可以丟棄一張黑色手牌，然後翻開一張傳遞中的情報，若為黑情報，則抽二張牌」: a
+  Step-2 action of the player the card reached (「情報傳遞到你時」, R-20), face up, with a black card in hand. The
+  discard is the cost (face up, Q-TERM-11); then the card in transit is turned face up for everyone (翻開, Q-TERM-3:
+  a public ``revealed`` event, and the pass goes on face up) and, if it is black, he draws two. R-39: 「一張傳遞中的情報」
+  is the card in transit (there is only ever one). A skill: it resolves at once (Q-PRIO-4).
+* QC-FU_ER_MO_SI-2 真相: 「當一位玩家使用試探時，先檢視該試探」: compulsory, when another player's 試探 takes effect; he
+  inspects its card (only he sees it, Q-TERM-4). It resolves with the other triggers of that 試探 in seat order from
+  the current player (Q-PRIO-7; 001's example: in 六姐's turn, 拷問, then 真相, then 老鬼's 就計), before the answer.
+  R-39: not on a 試探 he uses himself or is the target of (he sees it anyway).
+* Mission: 「獲得三張或以上紅色情報」.
+
+Implements: QC-FU_ER_MO_SI-1, QC-FU_ER_MO_SI-2.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fengsheng.characters.base import CharacterDef, Skill, black_in_hand
+from fengsheng.core.events import CardRevealed, Discarded, Inspected
+from fengsheng.core.state import W_STEP2
+from fengsheng.editions.qianzhi.characters.ying_han import YingHanMission
+
+if TYPE_CHECKING:
+    from fengsheng.core.events import Event
+    from fengsheng.core.options import Option
+    from fengsheng.core.state import Use
+    from fengsheng.flow.window import Window
+    from fengsheng.game import Game
+
+CID = "qianzhi.fu_er_mo_si"
+DRAW = 2
+
+
+class Exposure(Skill):  # 揭露
+    __slots__ = ()
+    character = CID
+    skill_id = "QC-FU_ER_MO_SI-1"
+
+    def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
+        p = g.passing
+        if seat != self.owner or window.kind != W_STEP2 or not self.active(g):
+            return []
+        if p is None or p.finished or p.step != W_STEP2 or p.holder != seat:
+            return []
+        return [self.option(ref=c) for c in black_in_hand(g, seat)]
+
+    def play(self, g: Game, option: Option, window: Window) -> Use:
+        g.seats[self.owner].hand.remove(option.ref)  # the cost
+        g.discard.append(option.ref)
+        g.emit(Discarded(self.owner, option.ref))
+        self.log(g)
+        return g.new_use(self.owner, self.key)
+
+    def resolve(self, g: Game, use: Use) -> None:
+        p = g.passing
+        if p is None or p.finished:
+            return
+        p.face_up = True
+        g.emit(CardRevealed(use.uid, p.card))
+        if g.is_black[p.card]:
+            g.draw(self.owner, DRAW)
+
+
+class Truth(Skill):  # 真相
+    __slots__ = ()
+    character = CID
+    skill_id = "QC-FU_ER_MO_SI-2"
+    listens = ("probe",)
+
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
+        return self.owner not in (data["user"], data["target"]) and self.active(g)
+
+    def fire(self, g: Game, kind: str, data: Event) -> None:
+        self.log(g, target=data["user"])
+        g.emit(Inspected(self.owner, data["card"], (self.owner,)))
+
+
+class FuErMoSiMission(YingHanMission):  # three red intelligence
+    __slots__ = ()
+    character = CID
+
+
+CHARACTER = CharacterDef(CID, rules=(Exposure, Truth, FuErMoSiMission))

@@ -1,0 +1,104 @@
+"""情報處長 Intelligence Chief — ordinary, male (qianzhi.md §12 no. 1). Different from the standard 情报处长.
+
+* QC-QING_BAO_CHU_ZHANG-1 隔牆有耳: 「當你成功試探一位玩家時，你可以抽二張牌，然後選擇一張手牌放回牌庫頂」: only his own
+  試探 that takes effect (「你成功試探」, Q-TERM-10; the standard skill fires on anyone's), optional; after the draw the
+  card back on top is compulsory (face down: only he knows which). It resolves with the other triggers of that 試探 in
+  seat order (Q-PRIO-7), before the answer.
+* QC-QING_BAO_CHU_ZHANG-2 偷龍轉鳳: 「當情報傳遞到你面前時，你可以丟棄一張手牌，然後將該情報與牌庫頂的第一張牌調換」: a Step-2
+  action of the player the card reached (「情報傳遞到你面前時」, R-20), face up, with a card in hand. The discard is the
+  cost (face up); then the card in transit and the top card of the deck change places unseen (R-42): the old card
+  lies on top of the deck, the new one goes on **face down** with the method of the pass under way and nobody knows
+  it (whoever knew the old card knows what lies on the deck). With the deck and the discard pile both empty nothing
+  changes. A skill: it resolves at once (Q-PRIO-4); he then decides, as the holder, whether to accept.
+* Mission: 「獲得三張或以上的紅色情報」.
+
+Implements: QC-QING_BAO_CHU_ZHANG-1, QC-QING_BAO_CHU_ZHANG-2.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fengsheng.characters.base import CharacterDef, Skill
+from fengsheng.core.events import Discarded, TransitToDeck
+from fengsheng.core.options import SKILL
+from fengsheng.core.state import W_STEP2
+from fengsheng.editions.qianzhi.characters.ying_han import YingHanMission
+
+if TYPE_CHECKING:
+    from fengsheng.core.events import Event
+    from fengsheng.core.options import Option
+    from fengsheng.core.state import Use
+    from fengsheng.flow.window import Window
+    from fengsheng.game import Game
+
+CID = "qianzhi.qing_bao_chu_zhang"
+DRAW = 2
+
+
+class WallsHaveEars(Skill):  # 隔牆有耳
+    __slots__ = ()
+    character = CID
+    skill_id = "QC-QING_BAO_CHU_ZHANG-1"
+    listens = ("probe",)
+
+    def wants(self, g: Game, kind: str, data: Event) -> bool:
+        return data["user"] == self.owner and self.active(g)
+
+    def fire(self, g: Game, kind: str, data: Event) -> None:
+        self.offer(g, self._use)
+
+    def _use(self, g: Game, option: Option, data: Any) -> None:
+        if option.kind != SKILL:
+            return
+        self.log(g)
+        g.draw(self.owner, DRAW)
+        hand = g.seats[self.owner].hand
+        if hand:
+            self.choose_hand_card(g, hand, self._put_back)
+
+    def _put_back(self, g: Game, option: Option, data: Any) -> None:
+        g.put_on_deck(self.owner, option.card)
+
+
+class Switcheroo(Skill):  # 偷龍轉鳳
+    __slots__ = ()
+    character = CID
+    skill_id = "QC-QING_BAO_CHU_ZHANG-2"
+
+    def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
+        p = g.passing
+        if seat != self.owner or window.kind != W_STEP2 or not self.active(g):
+            return []
+        if p is None or p.finished or p.step != W_STEP2 or p.holder != seat:
+            return []
+        return [self.option(ref=c) for c in g.seats[seat].hand]
+
+    def play(self, g: Game, option: Option, window: Window) -> Use:
+        g.seats[self.owner].hand.remove(option.ref)  # the cost
+        g.discard.append(option.ref)
+        g.emit(Discarded(self.owner, option.ref))
+        self.log(g)
+        return g.new_use(self.owner, self.key)
+
+    def resolve(self, g: Game, use: Use) -> None:
+        p = g.passing
+        if p is None or p.finished:
+            return
+        got = g.take_from_deck(1)
+        if not got:
+            return
+        old = p.card
+        p.card = got[0]
+        p.face_up = False  # R-42: the new card goes on face down, unseen
+        p.seen = []
+        g.deck.append(old)
+        g.emit(TransitToDeck(self.owner))
+
+
+class QingBaoChuZhangMission(YingHanMission):  # three red intelligence
+    __slots__ = ()
+    character = CID
+
+
+CHARACTER = CharacterDef(CID, rules=(WallsHaveEars, Switcheroo, QingBaoChuZhangMission))

@@ -1,0 +1,48 @@
+"""小馬哥 Brother Ma — ordinary, male (qianzhi.md §12 no. 8).
+
+* QC-XIAO_MA_GE-1 英雄本色: 「當你獲得傳出的黑情報時，抽二張牌，然後可以在一位玩家面前放置一張黑情報」. A-92: only
+  black intelligence **another player** sent (the standard text's 「另一位玩家传出的」); sent = passed, forced back or
+  intercepted (S-TERM-4). Compulsory draw of **two** (the standard draws one), then an optional black card from his
+  hand in front of any player in the game, himself included; the card question is private (it depends on his hand).
+* Mission: 「一位潛伏戰線玩家和一位軍情處玩家死亡」 (the standard mission is 军情局 wiped out), while he is in the game.
+
+Implements: QC-XIAO_MA_GE-1.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fengsheng.characters.base import CharacterDef, black_in_hand
+from fengsheng.editions.qianzhi.characters.dao_feng import DaoFengMission
+from fengsheng.editions.standard.characters import xiao_ma_ge as std
+
+if TYPE_CHECKING:
+    from fengsheng.core.events import Event
+    from fengsheng.game import Game
+
+CID = "qianzhi.xiao_ma_ge"
+DRAW = 2
+
+
+class HeroicBloodshed(std.HitBack):  # 英雄本色
+    __slots__ = ()
+    character = CID
+    skill_id = "QC-XIAO_MA_GE-1"
+
+    def fire(self, g: Game, kind: str, data: Event) -> None:
+        self.log(g)
+        g.draw(self.owner, DRAW)
+        black = black_in_hand(g, self.owner)
+        if black:  # private: the question depends on his hand
+            self.choose_hand_card(g, black, self._card, optional=True, private=True)
+        else:
+            self.idle(g)
+
+
+class XiaoMaGeMission(DaoFengMission):  # a 潜伏战线 and a 军情处 player dead
+    __slots__ = ()
+    character = CID
+
+
+CHARACTER = CharacterDef(CID, rules=(HeroicBloodshed, XiaoMaGeMission))
