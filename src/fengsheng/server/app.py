@@ -30,7 +30,7 @@ from fengsheng.server import protocol as P
 from fengsheng.server.stats import ratings
 from fengsheng.server.store import Store
 from fengsheng.server.tables import Conn, Hall, LobbyError, Table, config_of
-from fengsheng.text import CARD_TEXT, card_name, character_name, edition_texts, name, render_events
+from fengsheng.text import CARD_TEXT, NAMES, card_name, character_name, edition_texts, name, render_events
 
 log = logging.getLogger("fengsheng.server")
 STATIC = Path(__file__).parent / "static"
@@ -259,7 +259,14 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
         texts = request.query_params.get("texts", "") or ed.default_texts
         if texts not in ed.text_sets:
             raise LobbyError("no such text set", 404)
-        out: dict[str, Any] = {"edition": edition, "texts": texts, "cards": [], "types": {}, "characters": {}}
+        out: dict[str, Any] = {
+            "edition": edition,
+            "texts": texts,
+            "cards": [],
+            "types": {},
+            "characters": {},
+            "names": {lang: dict(NAMES[lang]) for lang in ("zh", "en")},
+        }
         with edition_texts(texts):
             for c in ed.deck:
                 out["cards"].append(
