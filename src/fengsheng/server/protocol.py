@@ -90,7 +90,7 @@ class RateLimit:
 
     __slots__ = ("burst", "rate", "stamp", "tokens")
 
-    def __init__(self, rate: float = 20.0, burst: float = 40.0) -> None:
+    def __init__(self, rate: float = 100.0, burst: float = 200.0) -> None:
         self.rate, self.burst = rate, burst
         self.tokens = burst
         self.stamp: float | None = None

@@ -187,6 +187,13 @@ class Store:
                 [{"table_id": table_id, "n": start + i, "seat": s, "option": o} for i, (s, o) in enumerate(rows)],
             )
 
+    def append_many(self, rows: Sequence[tuple[int, int, int, str]]) -> None:
+        """Append (table id, n, seat, option) rows of several tables in one transaction (a group commit)."""
+        if not rows:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(self._ins_decision, [{"table_id": t, "n": n, "seat": s, "option": o} for t, n, s, o in rows])
+
     def load(self, status: Sequence[str] = ("lobby", "playing")) -> list[TableRow]:
         """Every table in one of these states, with its decisions in order."""
         out: list[TableRow] = []

@@ -62,7 +62,7 @@ def check_settings(raw: dict[str, Any]) -> dict[str, Any]:
         raise LobbyError("settings must be a JSON object")
     known = {
         "players", "edition", "characters", "pool", "texts", "variants", "timer", "clock", "bank", "pace",
-        "min_window", "spectators", "bots", "name",
+        "min_window", "spectators", "bots", "name", "ask",
     }  # fmt: skip
     extra = set(raw) - known
     if extra:
@@ -96,6 +96,9 @@ def check_settings(raw: dict[str, Any]) -> dict[str, Any]:
     known_eds = BOTS[bots].editions
     if known_eds is not None and edition not in known_eds:
         bots = "random"  # HeuristicBot knows the standard edition only (as `fengsheng play` does)
+    ask = raw.get("ask", "default")
+    if ask not in ("default", "all"):
+        raise LobbyError("ask must be default (the choice layer's policy answers what does not concern you) or all")
     name = raw.get("name", "")
     if not isinstance(name, str) or len(name) > 40:
         raise LobbyError("name must be a string of at most 40 characters")
@@ -114,6 +117,7 @@ def check_settings(raw: dict[str, Any]) -> dict[str, Any]:
         "spectators": flag("spectators", True),
         "bots": bots,
         "name": name,
+        "ask": ask,
     }
     if s["min_window"] is not None:
         s["min_window"] = num("min_window", 0, 0, 10)
@@ -331,9 +335,10 @@ class Table:
         self.saved = len(history)
         players = {i: HUMAN if s.kind == "human" else self.make_bot(i) for i, s in enumerate(self.seats)}
         self.match = Match(g, players)
-        for i in range(g.n):
-            self.match.new_events(i)  # readers start at the present: a connection gets a snapshot first
-        self.match.new_events(None)
+        if history:  # restored: readers start at the present (a connection gets a snapshot first)
+            for i in range(g.n):
+                self.match.new_events(i)
+            self.match.new_events(None)
         self.bank = [float(self.settings["bank"])] * g.n
         for i in self.humans:
             self.recall[i] = Recall(i)
@@ -361,7 +366,10 @@ class Table:
                 self.finish()
                 return
             now = clock()
+            fresh = self.posed is None or self.posed.key != (self.seq, d.seat, d.kind)
             posed = self._pose(d, now)
+            if fresh and posed.asked:
+                self.broadcast()  # the question (a step's own update carries it; this is the first decision)
             wait_min = self.min_window if d.kind in WINDOW_KINDS else 0.0
             bot = m.bot(d.seat)
             if bot is not None:
@@ -421,11 +429,14 @@ class Table:
             recall.saw(g.events_for(seat, self.recalled.get(seat, 0)))
             self.recalled[seat] = len(g.events)
             posed.view = view
-            posed.auto = self.policy.answer(view, recall) if len(d.options) > 1 else d.options[0]
+            if self.settings.get("ask") == "all":
+                posed.auto = None  # every question goes to the client, a lone `pass` or `continue` too
+            elif len(d.options) == 1:
+                posed.auto = d.options[0]
+            else:
+                posed.auto = self.policy.answer(view, recall)
             posed.asked = posed.auto is None
         self.posed = posed
-        if posed.asked:
-            self.broadcast_to_seat(d.seat)  # the question, now that it is asked
         return posed
 
     def deadline(self, seat: int, posed: Posed) -> float | None:
@@ -463,12 +474,16 @@ class Table:
         self.match.set_player(seat, self.make_bot(seat, "stand-in"))
         self.posed = None
         self.broadcast()
+        self.wake.set()
 
     def take_back(self, seat: int) -> None:
         if seat in self.away and self.match is not None:
             self.away.discard(seat)
             self.match.set_player(seat, HUMAN)
             self.posed = None
+            g = self.game
+            if g is not None and g.decision is not None:
+                self._pose(g.decision, self.hall.clock())
             self.broadcast()
             self.wake.set()
 
@@ -504,13 +519,22 @@ class Table:
 
     # after a step: store, then send -----------------------------------------------------------------------------
     def after_step(self) -> None:
+        """Pose the next decision (so the update carries its question) and hand the table to the hall, which
+        commits the new decisions of every table in one transaction and only then sends the updates."""
         g = self.game
         assert g is not None
-        if len(g.history) > self.saved:
-            rows = [(s, str(o)) for s, o in g.history[self.saved :]]
-            self.hall.store.append(self.id, self.saved, rows)  # committed before anyone hears of it
-            self.saved = len(g.history)
-        self.broadcast()
+        if g.decision is not None:
+            self._pose(g.decision, self.hall.clock())
+        self.hall.dirty(self)
+
+    def unsaved(self) -> list[tuple[int, int, str]]:
+        """The decisions not in the store yet, as (n, seat, option); marks them saved (the caller commits them)."""
+        g = self.game
+        if g is None or len(g.history) <= self.saved:
+            return []
+        rows = [(self.saved + i, s, str(o)) for i, (s, o) in enumerate(g.history[self.saved :])]
+        self.saved = len(g.history)
+        return rows
 
     def question(self, seat: int) -> dict[str, Any] | None:
         """The pending question of ``seat``, as the choice layer's tree, if the seat is being asked now."""
@@ -529,14 +553,21 @@ class Table:
             q["bank"] = round(self.bank[seat], 1)
         return q
 
-    def message(self, kind: str, seat: int | None, events: list[dict[str, Any]], langs: set[str]) -> dict[str, Any]:
+    def message(
+        self,
+        kind: str,
+        seat: int | None,
+        events: list[dict[str, Any]],
+        langs: set[str],
+        public: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         g = self.game
         assert g is not None
         msg: dict[str, Any] = {
             "type": kind,
             "seq": self.seq,
             "seat": seat,
-            "table": self.public(),
+            "table": public if public is not None else self.public(),
             "view": g.view(seat),
             "events": events,
             "question": self.question(seat) if seat is not None else None,
@@ -551,21 +582,19 @@ class Table:
             for c in list(self.conns):
                 c.put({"type": "table", "table": self.public()})
             return
+        rows = self.unsaved()
+        if rows:  # nothing of a decision is sent before it is stored (the hall's flush normally got them already)
+            self.hall.store.append_many([(self.id, n, s, o) for n, s, o in rows])
         by_seat: dict[int | None, list[Conn]] = {}
         for c in list(self.conns):
             if c.closed:
                 self.conns.discard(c)
                 continue
             by_seat.setdefault(c.seat, []).append(c)
+        public = self.public()
         for seat, conns in by_seat.items():
             events = self.match.new_events(seat)
-            msg = self.message("update", seat, events, {c.lang for c in conns})
-            self._send_all(msg, conns)
-
-    def broadcast_to_seat(self, seat: int) -> None:
-        conns = [c for c in self.conns if c.seat == seat and not c.closed]
-        if conns and self.match is not None:
-            msg = self.message("update", seat, self.match.new_events(seat), {c.lang for c in conns})
+            msg = self.message("update", seat, events, {c.lang for c in conns}, public)
             self._send_all(msg, conns)
 
     @staticmethod
@@ -590,6 +619,7 @@ class Table:
     def finish(self) -> None:
         g = self.game
         assert g is not None
+        self.hall.flush()  # the last decisions first
         self.status = "over"
         self.settings["outcome"] = {
             "identities": [s.identity for s in g.seats],
@@ -619,6 +649,24 @@ class Hall:
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self.finished_hooks: list[Callable[[Table], None]] = []
+        self._dirty: dict[int, Table] = {}
+        self._scheduled = False
+
+    def dirty(self, t: Table) -> None:
+        """``t`` has stepped: flush soon (once per turn of the event loop, for every table that stepped)."""
+        self._dirty[t.id] = t
+        if not self._scheduled:
+            self._scheduled = True
+            asyncio.get_running_loop().call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Group commit: the new decisions of every table that stepped, in one transaction; then their updates."""
+        self._scheduled = False
+        tables, self._dirty = list(self._dirty.values()), {}
+        rows = [(t.id, n, s, o) for t in tables for n, s, o in t.unsaved()]
+        self.store.append_many(rows)  # committed before anyone hears of these decisions
+        for t in tables:
+            t.broadcast()
 
     def restore(self) -> int:
         """Rebuild every table of the store still in the lobby or playing (games by replay). Returns how many."""
