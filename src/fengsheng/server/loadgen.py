@@ -111,6 +111,7 @@ async def play(
     keep: bool = False,
     spectators: bool = False,
     lang: str = "none",
+    start: bool = True,
 ) -> float:
     """Connect every seat of every table (and a spectator per table if asked), start the tables, play them to the
     end. Returns the seconds from the first start to the last game's end."""
@@ -126,7 +127,7 @@ async def play(
     for _ in jobs:
         await ready.get()
     t0 = time.perf_counter()
-    for r in runs:
+    for r in runs if start else []:
         await asyncio.to_thread(http, base, "POST", f"/api/tables/{r.code}/start", {}, r.tokens[0])
     await asyncio.gather(*jobs)
     return time.perf_counter() - t0
