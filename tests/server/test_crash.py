@@ -130,7 +130,7 @@ def crash_and_resume(db: str) -> dict[str, int]:
                     async with websockets.connect(f"{s2.ws}/ws/{r.code}?token={r.tokens[k]}&lang=none") as ws:
                         snap = json.loads(await ws.recv())
                         assert snap["type"] == "snapshot"
-                        n_db, n_seen = expected_seq[r.code]
+                        n_db, _n_seen = expected_seq[r.code]
                         assert snap["seq"] == n_db
                         sn = seen[(r.code, k)]
                         if n_db == sn.last_seq and sn.question is not None:  # the same question, asked again

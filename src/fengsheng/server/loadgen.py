@@ -50,6 +50,11 @@ class TableRun:
     final_seq: int = -1
     result: Any = None
 
+    @property
+    def clients(self) -> int:
+        """Seats played by a client here (a seat without a token is a server bot)."""
+        return sum(1 for t in self.tokens if t)
+
 
 def make_tables(base: str, count: int, settings: dict[str, Any]) -> list[TableRun]:
     """``count`` tables of ``settings['players']`` human seats (one player per seat), not started yet."""
@@ -61,6 +66,20 @@ def make_tables(base: str, count: int, settings: dict[str, Any]) -> list[TableRu
         for s in range(1, players):
             http(base, "POST", f"/api/tables/{code}/sit", {"seat": s}, tokens[s])
         runs.append(TableRun(code, players, tokens))
+    return runs
+
+
+def make_bot_tables(base: str, settings: list[tuple[dict[str, Any], int]]) -> list[TableRun]:
+    """One table per (settings, seat): a client at that seat, server bots at the others (not started yet)."""
+    runs = []
+    for t, (st, seat) in enumerate(settings):
+        token = http(base, "POST", "/api/players", {"name": f"wire{t}"})["token"]
+        code = http(base, "POST", "/api/tables", st, token)["code"]
+        if seat != 0:
+            http(base, "POST", f"/api/tables/{code}/sit", {"seat": seat}, token)
+        tokens = [""] * int(st["players"])
+        tokens[seat] = token
+        runs.append(TableRun(code, int(st["players"]), tokens))
     return runs
 
 
@@ -82,13 +101,15 @@ async def _seat(
                 continue
             if kind not in ("snapshot", "update"):
                 continue
+            if msg["table"].get("failed"):
+                raise RuntimeError(f"table {run.code} failed: {msg['table']['failed']}")
             seq = msg["seq"]
             if seat is not None:
                 now = time.perf_counter()
                 for s in [s for s in run.sent if s < seq]:
                     got = run.seen.setdefault(s, set())
                     got.add(seat)
-                    if len(got) == run.players:
+                    if len(got) == run.clients:
                         run.latencies.append(now - run.sent.pop(s))
                         del run.seen[s]
             if msg["view"]["result"] is not None:
@@ -112,6 +133,7 @@ async def play(
     spectators: bool = False,
     lang: str = "none",
     start: bool = True,
+    timeout: float = 600.0,
 ) -> float:
     """Connect every seat of every table (and a spectator per table if asked), start the tables, play them to the
     end. Returns the seconds from the first start to the last game's end."""
@@ -120,6 +142,8 @@ async def play(
     jobs = []
     for i, r in enumerate(runs):
         for s in range(r.players):
+            if not r.tokens[s]:
+                continue
             rng = random.Random(seed * 1_000_003 + i * 101 + s)
             jobs.append(asyncio.ensure_future(_seat(ws_base, r, s, rng, keep, lang, ready)))
         if spectators:
@@ -128,6 +152,7 @@ async def play(
         await ready.get()
     t0 = time.perf_counter()
     for r in runs if start else []:
-        await asyncio.to_thread(http, base, "POST", f"/api/tables/{r.code}/start", {}, r.tokens[0])
-    await asyncio.gather(*jobs)
+        host = next(t for t in r.tokens if t)
+        await asyncio.to_thread(http, base, "POST", f"/api/tables/{r.code}/start", {}, host)
+    await asyncio.wait_for(asyncio.gather(*jobs), timeout)
     return time.perf_counter() - t0

@@ -433,7 +433,7 @@ class Table:
                 posed.auto = None  # every question goes to the client, a lone `pass` or `continue` too
             elif len(d.options) == 1:
                 posed.auto = d.options[0]
-            else:
+            elif self.settings["edition"] == "standard":  # the policy's card knowledge is the standard deck's
                 posed.auto = self.policy.answer(view, recall)
             posed.asked = posed.auto is None
         self.posed = posed
@@ -544,7 +544,10 @@ class Table:
         d = g.decision
         if d is None or d.seat != seat or posed.key[0] != self.seq or seat in self.away:
             return None
-        tree = choice_tree(d.options, posed.view, d.kind, d.context).to_dict()
+        if self.settings["edition"] == "standard":
+            tree = choice_tree(d.options, posed.view, d.kind, d.context).to_dict()
+        else:  # the choice layer's words know the standard deck only: one flat level
+            tree = flat_tree(d)
         q: dict[str, Any] = {"seq": self.seq, "kind": d.kind, "context": d.context, "tree": tree}
         dl = self.deadline(seat, posed)
         if dl is not None:
@@ -634,6 +637,23 @@ class Table:
         self.hall.on_finish(self)
 
 
+def flat_tree(d: Decision) -> dict[str, Any]:
+    """A question as one level of leaves named by their notation (for an edition the choice layer's words do not
+    know yet: 千智风声's own cards)."""
+    kids = [
+        {
+            "key": str(o),
+            "words": {"zh": str(o), "en": str(o)},
+            "help": {"zh": "", "en": ""},
+            "option": str(o),
+            "number": i,
+        }
+        for i, o in enumerate(d.options)
+    ]
+    words = {"zh": d.kind, "en": d.kind}
+    return {"key": "", "words": words, "help": {"zh": "", "en": ""}, "children": kids}
+
+
 def new_code(taken: set[str]) -> str:
     while True:
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(5))
@@ -666,7 +686,13 @@ class Hall:
         rows = [(t.id, n, s, o) for t in tables for n, s, o in t.unsaved()]
         self.store.append_many(rows)  # committed before anyone hears of these decisions
         for t in tables:
-            t.broadcast()
+            try:
+                t.broadcast()
+            except Exception as exc:  # a bug in one table must not silence the others
+                log.exception("table %s: broadcast failed", t.code)
+                t.failed = f"{type(exc).__name__}: {exc}"
+                if t.task is not None:
+                    t.task.cancel()
 
     def restore(self) -> int:
         """Rebuild every table of the store still in the lobby or playing (games by replay). Returns how many."""
