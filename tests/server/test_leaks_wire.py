@@ -73,6 +73,17 @@ def stored_games(db: str) -> dict[str, tuple[dict[str, Any], int, list[tuple[int
     return out
 
 
+def public_refs(view: dict[str, Any], burns: set[tuple[int, int]]) -> dict[str, Any]:
+    """The view with the ``ref`` of each pending 烧毁 the reader saw played in public taken out of the oracle's card
+    check (the event check covered it): the card it names was face up in front of a seat when the use was played,
+    and stays named on the stack when a skill moves it away before the burn resolves (黄雀-1 putting it on the deck
+    in public, ``intel_to_deck``). The engine's own leak oracle would flag that too; it is no new knowledge."""
+    if not any(u.get("use") == "burn" and (u["uid"], u["ref"]) in burns for u in view.get("stack", [])):
+        return view
+    stack = [dict(u, ref=None) if u.get("use") == "burn" and (u["uid"], u["ref"]) in burns else u for u in view["stack"]]
+    return dict(view, stack=stack)
+
+
 def check_game(run: TableRun, settings: dict[str, Any], seed: int, decisions: list[tuple[int, str]]) -> dict[str, int]:
     """Replay one game and check every message its readers received against the oracle."""
     config = config_of(settings)
@@ -90,6 +101,8 @@ def check_game(run: TableRun, settings: dict[str, Any], seed: int, decisions: li
         for m in updates[r]:
             by_seq[r].setdefault(m["seq"], []).append(m)
     counts = {"messages": sum(len(v) for v in updates.values()), "events": 0, "views": 0}
+    # (uid, ref) of every 烧毁 its reader saw played in public: the card it names was face up then
+    burns: dict[Any, set[tuple[int, int]]] = {r: set() for r in readers}
     start = 0
     k = 0
     real_view = g.view
@@ -101,11 +114,14 @@ def check_game(run: TableRun, settings: dict[str, Any], seed: int, decisions: li
                 assert got == g.events[i].for_seat(r), f"{where}: reader {r} got {got}, not its event {i}"
                 oracle.check_event(g, r, got, where)
                 counts["events"] += 1
+                if got["kind"] == "use" and got.get("use") == "burn":
+                    burns[r].add((got["uid"], got["ref"]))
         start = len(g.events)
         d = g.decision
         for r in readers:
             for m in by_seq[r].get(k, []):
-                g.view = lambda viewer, v=m["view"]: v  # type: ignore[method-assign]
+                view = public_refs(m["view"], burns[r])
+                g.view = lambda viewer, v=view: v  # type: ignore[method-assign]
                 try:
                     oracle.check_view(g, r, where)
                 finally:

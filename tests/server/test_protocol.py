@@ -55,6 +55,11 @@ def test_a_whole_game_over_a_socket(server: Server) -> None:
     assert all(v["me"]["identity"] for v in rep["views"])
     mid = server.get(f"/api/replays/{code}?as=1&step=10")
     assert mid["step"] == 10 and mid["view"]["seat"] == 1
+    # the finished human game counts in the player's statistics and faction rating
+    mine = [p for p in server.get("/api/stats")["players"] if p["name"] == "alice"]
+    assert len(mine) == 1 and mine[0]["games"] >= 1
+    (faction,) = [f for f in mine[0]["by_faction"].values() if "elo" in f][:1]
+    assert faction["elo"] != 1500.0
 
 
 async def _recv(ws: Any, want: str | None = None, timeout: float = 10) -> dict[str, Any]:
