@@ -67,6 +67,15 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """WAL (readers never block the writer) and synchronous=NORMAL: a commit survives the process, not a power cut."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
 @dataclass
 class TableRow:
     id: int
@@ -87,14 +96,7 @@ class Store:
         self.url = url
         self.engine = sa.create_engine(url, future=True)
         if self.engine.dialect.name == "sqlite":
-
-            @event.listens_for(self.engine, "connect")
-            def _pragmas(dbapi_conn: Any, _record: Any) -> None:
-                cur = dbapi_conn.cursor()
-                cur.execute("PRAGMA journal_mode=WAL")
-                cur.execute("PRAGMA synchronous=NORMAL")
-                cur.execute("PRAGMA foreign_keys=ON")
-                cur.close()
+            event.listen(self.engine, "connect", _sqlite_pragmas)
 
         self.migrate()
         self._ins_decision = decisions.insert()
