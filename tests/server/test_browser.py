@@ -106,6 +106,18 @@ def test_one_human_and_four_bots_play_a_whole_game_by_clicking(browser: Any, ser
     assert clicks > 3
     assert "游戏结束" in page.inner_text("#end-box")
     shot(page, "end.png")
+    # the replay, verified by the record digest, step by step and with everything shown
+    code = page.url.rstrip("/").split("/")[-1]
+    rp = ctx.new_page()
+    rp.goto(f"{server.base}/t/{code}?replay=1")
+    rp.wait_for_function("document.getElementById('info').textContent.includes('✓')")
+    rp.select_option("#question select", "all")
+    rp.wait_for_selector(".card.in-hand")  # every hand is shown after the end
+    steps = rp.inner_text("#info").split("/")[0].split()[-1]
+    rp.click("text=« 10")
+    rp.wait_for_function(f"document.getElementById('info').textContent.includes(' {int(steps) - 10}/')")
+    shot(rp, "replay.png")
+    rp.close()
     # rematch: the same people, a new table, started
     page.click("#rematch")
     page.wait_for_url("**/t/*")

@@ -80,7 +80,9 @@ def public_refs(view: dict[str, Any], burns: set[tuple[int, int]]) -> dict[str, 
     in public, ``intel_to_deck``). The engine's own leak oracle would flag that too; it is no new knowledge."""
     if not any(u.get("use") == "burn" and (u["uid"], u["ref"]) in burns for u in view.get("stack", [])):
         return view
-    stack = [dict(u, ref=None) if u.get("use") == "burn" and (u["uid"], u["ref"]) in burns else u for u in view["stack"]]
+    stack = [
+        dict(u, ref=None) if u.get("use") == "burn" and (u["uid"], u["ref"]) in burns else u for u in view["stack"]
+    ]
     return dict(view, stack=stack)
 
 

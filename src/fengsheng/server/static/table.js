@@ -140,7 +140,7 @@ function renderSeats(view, extra) {
   box.replaceChildren();
   const dec = view.decision || {};
   const tr = view.transit;
-  const mine = view.seat;
+  const mine = extra ? null : view.seat;  // everything shown: nobody is "you"
   for (const s of view.seats) {
     const meta = TABLE.seats[s.seat] || {};
     const cls = ["seat"];
@@ -335,8 +335,12 @@ async function renderReplay() {
   if (RSTEP !== null) q.set("step", RSTEP);
   const r = await api("GET", `/api/replays/${CODE}?${q}`);
   RSTEP = r.step;
-  const view = r.view || r.views[0];
+  let view = r.view || r.views[0];
   const extra = r.views ? r.views.map((v) => v.me) : null;
+  if (r.views) {  // everything shown: the card in transit as its sender saw it
+    const tv = r.views.find((v) => v.transit && v.transit.card !== null);
+    if (tv) view = { ...view, transit: tv.transit };
+  }
   document.getElementById("info").textContent = `${CODE} · ${t("replay")} ${r.step}/${r.steps} · ${t("verified")} ✓`;
   renderSeats(view, extra);
   renderCentre(view);
