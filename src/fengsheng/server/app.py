@@ -29,7 +29,7 @@ from fengsheng.record import verify
 from fengsheng.server import protocol as P
 from fengsheng.server.stats import ratings
 from fengsheng.server.store import Store
-from fengsheng.server.tables import Conn, Hall, LobbyError, Table, config_of
+from fengsheng.server.tables import Conn, Hall, LobbyError, config_of
 from fengsheng.text import CARD_TEXT, NAMES, card_name, character_name, edition_texts, name, render_events
 
 log = logging.getLogger("fengsheng.server")
@@ -59,13 +59,6 @@ async def _body(request: Request) -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise LobbyError("the body must be a JSON object")
     return obj
-
-
-def record_of(t: Table) -> dict[str, Any]:
-    """The engine record of a table's game, from what the store holds (config, seed, decisions)."""
-    g = t.game
-    assert g is not None
-    return g.record()
 
 
 def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | None = None) -> Starlette:
@@ -139,8 +132,7 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
         pid, nm = player_of(request)
         body = await _body(request)
         t = hall().create(pid, body)
-        seat = body.get("seat", 0) if False else 0
-        t.sit(pid, nm, seat)
+        t.sit(pid, nm, 0)  # the host sits at seat 0 (and may move)
         t.broadcast()
         return t.public()
 
