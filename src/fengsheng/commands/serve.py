@@ -19,6 +19,13 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print("fengsheng serve: --port must be 1 to 65535", file=sys.stderr)
         return 2
+    from fengsheng.server.store import Store
+
+    try:  # a bad URL, an unreachable or newer database: one line, not a traceback from inside the server
+        Store(args.db).close()
+    except Exception as exc:
+        print(f"fengsheng serve: cannot open the database {args.db!r}: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     app = create_app(args.db)
     print(f"fengsheng: open http://{args.host}:{args.port}/ in a browser (database {args.db})", flush=True)
