@@ -112,15 +112,18 @@ class Match:
         return self.game.decision is None
 
     # ------------------------------------------------------------------------------------------------------------
-    def run(self) -> Decision | None:
+    def run(self, limit: int | None = None) -> Decision | None:
         """Answer every bot decision; stop when the game is over (returns ``None``) or a human seat must answer
-        (returns that decision)."""
+        (returns that decision). ``limit``: answer at most that many bot decisions, then return the next decision
+        (a bot's, maybe): a server paces bots one move at a time this way, its clock staying outside the match."""
         g = self.game
+        done = 0
         while (d := g.decision) is not None:
             seat = d.seat
             bot = self._bot_to_ask(seat)
-            if bot is None:
+            if bot is None or (limit is not None and done >= limit):
                 return d
+            done += 1
             if self.decisions >= self.max_decisions:
                 raise MatchStuck(f"game {g.seed} did not end after {self.decisions} decisions")
             if bot.needs_view:
@@ -140,9 +143,12 @@ class Match:
             self._answered(d)
         return None
 
-    def answer(self, option: Option | str | dict[str, Any], seat: int | None = None) -> Decision | None:
-        """Answer the pending human decision, then :meth:`run` on to the next one. ``seat``, if given, must be the
-        deciding seat (a server passes its client's seat).
+    def answer(
+        self, option: Option | str | dict[str, Any], seat: int | None = None, limit: int | None = None
+    ) -> Decision | None:
+        """Answer the pending human decision, then :meth:`run` on to the next one (``limit``: as in :meth:`run`;
+        ``0`` answers only this one). ``seat``, if given, must be the deciding seat (a server passes its client's
+        seat).
 
         Raises :class:`IllegalAction` with the state unchanged (the match stays usable) when the answer is not on
         offer, or when no human decision is pending.
@@ -154,7 +160,17 @@ class Match:
         g.act(option, seat)  # checked: IllegalAction with the state unchanged, also once the game is over
         assert d is not None
         self._answered(d)
-        return self.run()
+        return self.run(limit)
+
+    def set_player(self, seat: int, player: Player) -> None:
+        """Seat a new player at ``seat``: ``HUMAN`` again, or a bot that takes over (a server's stand-in for a
+        player who ran out of time). A new bot is given the seat's whole log at its first question, like a faction
+        bot; it sees only that seat. ``by_faction`` no longer applies to the seat."""
+        if not isinstance(player, (Bot, Human)):
+            raise TypeError(f"seat {seat}: a player is a Bot or HUMAN, not {type(player).__name__}")
+        self._players[seat] = player
+        self._final[seat] = True
+        self._fed[seat] = 0
 
     def new_events(self, seat: int | None) -> list[dict[str, Any]]:
         """The events ``seat`` has not yet read, as that seat saw them (``None``: the spectator's). A reader's own

@@ -3,4 +3,4 @@ parser and sets ``func`` (``args -> exit code``). ``COMMANDS`` lists them in hel
 
 from __future__ import annotations
 
-COMMANDS = ("play", "demo", "simulate", "replay", "report")
+COMMANDS = ("play", "demo", "simulate", "replay", "report", "serve")

@@ -1,0 +1,49 @@
+"""``fengsheng serve``: the browser server (needs ``pip install fengsheng[server]``; docs/server.md)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from typing import Any
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from fengsheng.server.app import create_app
+    except ImportError as exc:
+        print(f"fengsheng serve: needs the server extra (pip install 'fengsheng[server]'): {exc}", file=sys.stderr)
+        return 2
+    if not 0 < args.port < 65536:
+        print("fengsheng serve: --port must be 1 to 65535", file=sys.stderr)
+        return 2
+    from fengsheng.server.store import Store
+
+    try:  # a bad URL, an unreachable or newer database: one line, not a traceback from inside the server
+        Store(args.db).close()
+    except Exception as exc:
+        print(f"fengsheng serve: cannot open the database {args.db!r}: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
+    app = create_app(args.db)
+    print(f"fengsheng: open http://{args.host}:{args.port}/ in a browser (database {args.db})", flush=True)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        ws="websockets-sansio",
+        ws_max_size=1 << 20,
+        log_level="warning",
+        timeout_graceful_shutdown=5,
+    )
+    return 0
+
+
+def register(sub: Any) -> None:
+    s = sub.add_parser("serve", help="play in the browser with friends: the lobby, tables, bots, spectators")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--db", default="sqlite:///fengsheng.db", help="sqlite:///FILE (default) or postgresql://…")
+    s.set_defaults(func=run)

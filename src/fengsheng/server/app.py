@@ -1,0 +1,382 @@
+"""The ASGI app: the lobby over HTTP/JSON, one websocket per seat or spectator, replays, help, the browser client.
+
+Starlette (routing, static files, websockets on uvicorn): small, typed, well kept, and nothing else is needed. A
+request that fails is ``{"error": one line}`` with its HTTP status; a websocket message that fails is the protocol's
+error message, and the connection stays open (docs/server.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from fengsheng.editions import get_edition
+from fengsheng.errors import FengshengError
+from fengsheng.game import RECORD_VERSION, Game
+from fengsheng.record import verify
+from fengsheng.server import protocol as P
+from fengsheng.server.stats import ratings
+from fengsheng.server.store import Store
+from fengsheng.server.tables import Conn, Hall, LobbyError, config_of
+from fengsheng.text import CARD_TEXT, NAMES, card_name, character_name, edition_texts, name, render_events
+
+log = logging.getLogger("fengsheng.server")
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 16 * 1024
+MAX_STRIKES = 400  # rate-limited messages before the connection is closed
+
+
+def _json(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status)
+
+
+def _err(message: str, status: int = 400) -> JSONResponse:
+    return _json({"error": message}, status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise LobbyError(f"body larger than {MAX_BODY} bytes", 413)
+    if not raw:
+        return {}
+    try:
+        obj = json.loads(raw)
+    except ValueError:
+        raise LobbyError("the body is not JSON") from None
+    if not isinstance(obj, dict):
+        raise LobbyError("the body must be a JSON object")
+    return obj
+
+
+def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | None = None) -> Starlette:
+    """The app over the database at ``db``; unfinished tables are rebuilt from it at start."""
+    state: dict[str, Any] = {}
+
+    def hall() -> Hall:
+        h: Hall = state["hall"]
+        return h
+
+    def player_of(request: Request) -> tuple[int, str]:
+        auth = request.headers.get("authorization", "")
+        token = auth[7:] if auth.lower().startswith("bearer ") else ""
+        who = hall().store.player_by_token(token) if token else None
+        if who is None:
+            raise LobbyError("a player token is needed (POST /api/players)", 401)
+        return who
+
+    def handler(fn: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
+        async def wrapped(request: Request) -> Response:
+            try:
+                out = await fn(request)
+            except LobbyError as exc:
+                return _err(str(exc), exc.status)
+            return out if isinstance(out, Response) else _json(out)
+
+        return wrapped
+
+    # pages and health ------------------------------------------------------------------------------------------
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def table_page(request: Request) -> Response:
+        return FileResponse(STATIC / "table.html")
+
+    async def health(request: Request) -> Response:
+        h = hall()
+        playing = [t for t in h.tables.values() if t.status == "playing"]
+        return _json(
+            {
+                "ok": True,
+                "tables": len(h.tables),
+                "playing": len(playing),
+                "connections": sum(len(t.conns) for t in h.tables.values()),
+                "failed": sum(1 for t in h.tables.values() if t.failed),
+            }
+        )
+
+    # players -----------------------------------------------------------------------------------------------------
+    async def new_player(request: Request) -> Any:
+        body = await _body(request)
+        nm = body.get("name")
+        if not isinstance(nm, str) or not 1 <= len(nm.strip()) <= 24:
+            raise LobbyError("name must be 1 to 24 characters")
+        pid, token = hall().store.new_player(nm.strip())
+        return {"id": pid, "name": nm.strip(), "token": token}
+
+    async def me(request: Request) -> Any:
+        pid, nm = player_of(request)
+        return {"id": pid, "name": nm}
+
+    async def revoke(request: Request) -> Any:
+        pid, nm = player_of(request)
+        return {"id": pid, "name": nm, "token": hall().store.revoke(pid)}
+
+    # tables ------------------------------------------------------------------------------------------------------
+    async def list_tables(request: Request) -> Any:
+        return {"tables": [t.public() for t in hall().tables.values() if t.status in ("lobby", "playing")]}
+
+    async def create_table(request: Request) -> Any:
+        pid, nm = player_of(request)
+        body = await _body(request)
+        t = hall().create(pid, body)
+        t.sit(pid, nm, 0)  # the host sits at seat 0 (and may move)
+        t.broadcast()
+        return t.public()
+
+    async def get_table(request: Request) -> Any:
+        return hall().get(request.path_params["code"]).public()
+
+    async def sit(request: Request) -> Any:
+        pid, nm = player_of(request)
+        body = await _body(request)
+        t = hall().get(request.path_params["code"])
+        t.sit(pid, nm, body.get("seat"))  # type: ignore[arg-type]
+        t.broadcast()
+        return t.public()
+
+    async def leave(request: Request) -> Any:
+        pid, _ = player_of(request)
+        t = hall().get(request.path_params["code"])
+        t.leave(pid)
+        t.broadcast()
+        return t.public()
+
+    async def bot(request: Request) -> Any:
+        pid, _ = player_of(request)
+        body = await _body(request)
+        t = hall().get(request.path_params["code"])
+        on = body.get("on", True)
+        if type(on) is not bool:
+            raise LobbyError("on must be true or false")
+        t.set_bot(pid, body.get("seat"), on)  # type: ignore[arg-type]
+        t.broadcast()
+        return t.public()
+
+    async def start(request: Request) -> Any:
+        pid, _ = player_of(request)
+        t = hall().get(request.path_params["code"])
+        t.start(pid)
+        t.broadcast()
+        return t.public()
+
+    async def rematch(request: Request) -> Any:
+        pid, _ = player_of(request)
+        t = hall().get(request.path_params["code"])
+        return hall().rematch(t, pid).public()
+
+    # replays -----------------------------------------------------------------------------------------------------
+    async def replays(request: Request) -> Any:
+        return {"games": hall().store.finished()}
+
+    async def replay(request: Request) -> Any:
+        """A finished game at step ``step`` (decisions answered) as seat K saw it, a spectator, or everything
+        (``as=all``), with the stored record verified by the engine (result and event-log digest) first."""
+        code = request.path_params["code"]
+        row = hall().store.table_by_code(code.upper())
+        if row is None or row.status != "over":
+            raise LobbyError("no finished game with that code", 404)
+        settings = dict(row.settings)
+        settings.pop("seats", None)
+        config = config_of(settings)
+        full = hall().store.finished_record(row.id)
+        rec = {
+            "version": RECORD_VERSION,
+            "edition": config.edition,
+            "config": config.to_dict(),
+            "seed": row.seed,
+            "scenario": None,
+            "decisions": [[s, o] for s, o in row.decisions],
+            "result": full["result"],
+            "digest": full["digest"],
+        }
+        try:
+            verify(rec)
+        except FengshengError as exc:
+            raise LobbyError(f"the stored game does not verify: {exc}", 500) from None
+        who = request.query_params.get("as", "spectator")
+        lang = request.query_params.get("lang", "zh")
+        try:
+            step = int(request.query_params.get("step", len(row.decisions)))
+        except ValueError:
+            raise LobbyError("step must be an integer") from None
+        if not 0 <= step <= len(row.decisions):
+            raise LobbyError(f"step must be 0 to {len(row.decisions)}")
+        g = Game.new(config, row.seed)
+        for s, o in row.decisions[:step]:
+            g.act(o, seat=s)
+        texts = config.character_texts
+        if who == "all":
+            events = [e.full() for e in g.events]
+            views = [g.view(s) for s in range(g.n)]
+            lines = render_events(events, lang if lang in ("zh", "en") else "zh", texts)
+            return {"steps": len(row.decisions), "step": step, "verified": True, "views": views, "lines": lines}
+        seat = None if who == "spectator" else int(who) if who.isdigit() and int(who) < g.n else -1
+        if seat == -1:
+            raise LobbyError("as must be a seat number, spectator or all")
+        events = g.events_for(seat)
+        return {
+            "steps": len(row.decisions),
+            "step": step,
+            "verified": True,
+            "view": g.view(seat),
+            "lines": render_events(events, lang if lang in ("zh", "en") else "zh", texts, viewer=seat),
+        }
+
+    async def stats(request: Request) -> Any:
+        return ratings(hall().store)
+
+    # help --------------------------------------------------------------------------------------------------------
+    async def help_data(request: Request) -> Any:
+        """The deck table (public facts: what each card id is) with names, card help, and character help."""
+        from fengsheng.play.words import character_help
+
+        edition = request.query_params.get("edition", "standard")
+        try:
+            ed = get_edition(edition)
+        except (KeyError, FengshengError):
+            raise LobbyError("no such edition", 404) from None
+        texts = request.query_params.get("texts", "") or ed.default_texts
+        if texts not in ed.text_sets:
+            raise LobbyError("no such text set", 404)
+        out: dict[str, Any] = {
+            "edition": edition,
+            "texts": texts,
+            "cards": [],
+            "types": {},
+            "characters": {},
+            "names": {lang: dict(NAMES[lang]) for lang in ("zh", "en")},
+        }
+        with edition_texts(texts):
+            for c in ed.deck:
+                out["cards"].append(
+                    {
+                        "id": c.id,
+                        "type": c.type,
+                        "colour": c.colour,
+                        "method": c.method,
+                        "zh": card_name(c.id, "zh"),
+                        "en": card_name(c.id, "en"),
+                    }
+                )
+        for t in {c.type for c in ed.deck}:
+            out["types"][t] = {
+                lang: {"name": name(t, lang), "text": CARD_TEXT[lang].get(t, "")} for lang in ("zh", "en")
+            }
+        for cid in ed.characters(texts):
+            out["characters"][cid] = {
+                lang: {"name": character_name(cid, lang, texts), "text": character_help(cid, lang, texts)}
+                for lang in ("zh", "en")
+            }
+        return out
+
+    # the websocket -----------------------------------------------------------------------------------------------
+    async def ws_endpoint(ws: WebSocket) -> None:
+        await ws.accept()
+        h = hall()
+        code = ws.path_params["code"]
+        token = ws.query_params.get("token", "")
+        lang = ws.query_params.get("lang", "zh")
+        t = h.tables.get(code.upper())
+        seat: int | None = None
+        refusal = ""
+        if t is None:
+            refusal = "no such table"
+        elif token:
+            who = h.store.player_by_token(token)
+            seat = t.seat_of(who[0]) if who is not None else None
+            if who is None:
+                refusal = "unknown or revoked token"
+            elif seat is None:
+                refusal = "that player has no seat at this table"
+        elif not t.settings["spectators"]:
+            refusal = "this table allows no spectators"
+        if refusal or t is None:
+            await ws.send_text(json.dumps(P.error("auth", refusal, 0)))
+            await ws.close(code=4401)
+            return
+        conn = Conn(seat, lang, ws.send_text)
+        conn.writer = asyncio.get_running_loop().create_task(conn.write())
+        t.conns.add(conn)
+        t.snapshot(conn)
+        strikes = 0
+        clock = h.clock
+        try:
+            while not conn.closed:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                text = msg.get("text")
+                if text is None:
+                    text = msg.get("bytes") or b""
+                if not conn.rate.allow(clock()):
+                    strikes += 1
+                    if strikes <= 3 or strikes % 50 == 0:
+                        conn.put(P.error(P.RATE_LIMITED, "too many messages: slow down", t.seq))
+                    if strikes > MAX_STRIKES:
+                        break
+                    continue
+                try:
+                    t.receive(conn, P.parse(text))
+                except P.ProtocolError as exc:
+                    log.info(json.dumps({"event": "refused", "table": t.code, "seat": seat, "code": exc.code}))
+                    conn.put(P.error(exc.code, exc.message, t.seq))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            conn.close()
+            t.conns.discard(conn)
+            if conn.writer is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(conn.writer, 1.0)
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(db)
+        h = Hall(store) if clock is None else Hall(store, clock)
+        state["hall"] = h
+        app.state.hall = h
+        h.restore()
+        log.info(json.dumps({"event": "started", "db": store.engine.dialect.name}))
+        try:
+            yield
+        finally:
+            await h.shutdown()
+
+    routes = [
+        Route("/", handler(index)),
+        Route("/t/{code}", handler(table_page)),
+        Route("/health", handler(health)),
+        Route("/api/players", handler(new_player), methods=["POST"]),
+        Route("/api/me", handler(me)),
+        Route("/api/players/revoke", handler(revoke), methods=["POST"]),
+        Route("/api/tables", handler(list_tables)),
+        Route("/api/tables", handler(create_table), methods=["POST"]),
+        Route("/api/tables/{code}", handler(get_table)),
+        Route("/api/tables/{code}/sit", handler(sit), methods=["POST"]),
+        Route("/api/tables/{code}/leave", handler(leave), methods=["POST"]),
+        Route("/api/tables/{code}/bot", handler(bot), methods=["POST"]),
+        Route("/api/tables/{code}/start", handler(start), methods=["POST"]),
+        Route("/api/tables/{code}/rematch", handler(rematch), methods=["POST"]),
+        Route("/api/replays", handler(replays)),
+        Route("/api/replays/{code}", handler(replay)),
+        Route("/api/stats", handler(stats)),
+        Route("/api/help", handler(help_data)),
+        WebSocketRoute("/ws/{code}", ws_endpoint),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)

@@ -1,0 +1,105 @@
+"""The wire protocol: what a client may send, how it is checked, the one error shape, the rate limit.
+
+Client → server (JSON text frames, at most :data:`MAX_MESSAGE` bytes):
+
+* ``{"type": "act", "seq": N, "option": "pass"}``: answer the pending question; ``seq`` is the table's sequence
+  number the client last saw (the number of answered decisions), so a stale or replayed answer is refused;
+* ``{"type": "back"}``: take the seat back from its stand-in bot after a timeout;
+* ``{"type": "ping"}``: answered with ``pong``.
+
+Server → client: ``snapshot`` (on connect: view, the seat's recent events and log lines, the pending question, the
+table), ``update`` (after every step: view, new events, log lines, question, table), ``error``, ``pong``. Every
+error is ``{"type": "error", "code": CODE, "message": one line, "seq": N}``; the connection stays open.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Final
+
+MAX_MESSAGE: Final = 4096  # bytes: an answer is a few dozen; anything longer is refused unread
+MAX_OPTION: Final = 120  # the engine's MAX_NOTATION
+CLIENT_TYPES: Final = frozenset({"act", "back", "ping"})
+
+# error codes (docs/server.md)
+MALFORMED: Final = "malformed"
+OVERSIZED: Final = "oversized"
+STALE: Final = "stale"
+NOT_YOUR_TURN: Final = "not_your_turn"
+ILLEGAL: Final = "illegal"
+RATE_LIMITED: Final = "rate_limited"
+SPECTATOR: Final = "spectator"
+OVER: Final = "over"
+
+
+class ProtocolError(Exception):
+    """A client message refused: ``code`` (one of the codes above) and a one-line message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class ClientMessage:
+    type: str
+    seq: int = -1
+    option: str = ""
+
+
+def parse(text: str | bytes) -> ClientMessage:
+    """Check one client frame; :class:`ProtocolError` if it is oversized, not a JSON object of a known type, or has
+    fields of the wrong type (never coerced: ``"seq": "3"`` or ``true`` is refused)."""
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(OVERSIZED, f"message of {len(text)} bytes: at most {MAX_MESSAGE}")
+    if isinstance(text, bytes):
+        raise ProtocolError(MALFORMED, "binary frames are not accepted: send JSON text")
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError(MALFORMED, "not JSON") from None
+    if not isinstance(obj, dict):
+        raise ProtocolError(MALFORMED, "a message is a JSON object")
+    kind = obj.get("type")
+    if not isinstance(kind, str) or kind not in CLIENT_TYPES:
+        raise ProtocolError(MALFORMED, f"unknown message type (one of {sorted(CLIENT_TYPES)})")
+    if kind != "act":
+        if set(obj) != {"type"}:
+            raise ProtocolError(MALFORMED, f"{kind!r} takes no fields")
+        return ClientMessage(kind)
+    if set(obj) != {"type", "seq", "option"}:
+        raise ProtocolError(MALFORMED, "act needs exactly type, seq and option")
+    seq, option = obj["seq"], obj["option"]
+    if type(seq) is not int or seq < 0:
+        raise ProtocolError(MALFORMED, "seq must be a non-negative integer")
+    if not isinstance(option, str) or not option or len(option) > MAX_OPTION:
+        raise ProtocolError(MALFORMED, f"option must be a non-empty string of at most {MAX_OPTION} characters")
+    return ClientMessage("act", seq, option)
+
+
+def error(code: str, message: str, seq: int) -> dict[str, Any]:
+    """The one error shape."""
+    return {"type": "error", "code": code, "message": message, "seq": seq}
+
+
+class RateLimit:
+    """A token bucket per connection: ``rate`` messages a second on average, bursts of ``burst``. The caller passes
+    the time (the protocol has no clock of its own, so tests drive it)."""
+
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float = 100.0, burst: float = 200.0) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.stamp: float | None = None
+
+    def allow(self, now: float) -> bool:
+        if self.stamp is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False

@@ -1,0 +1,262 @@
+"""Persistence: players, tables, seats and every answered decision, in SQLite (a file, the default) or PostgreSQL.
+
+SQLAlchemy Core (no ORM) over a versioned schema: ``schema_meta`` holds the version; :meth:`Store.migrate` creates
+the tables of a new database and refuses one written by a newer version. A table's config, seed and decision list
+are enough to rebuild its game by replay, so that is what is stored, one row per decision, appended (and committed)
+before the decision's result is sent to anyone. SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed
+transaction survives ``kill -9`` of the server (it is in the OS's page cache), though not a power cut.
+Tokens are stored as SHA-256 hashes (they are random 128-bit strings, so a plain hash is enough: no KDF needed).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+
+SCHEMA_VERSION = 1
+
+meta = sa.MetaData()
+schema_meta = sa.Table(
+    "schema_meta", meta, sa.Column("key", sa.String(32), primary_key=True), sa.Column("value", sa.String(64))
+)
+players = sa.Table(
+    "players",
+    meta,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("created", sa.Float, nullable=False),
+)
+tables = sa.Table(
+    "tables",
+    meta,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("code", sa.String(12), nullable=False, unique=True),
+    sa.Column("settings", sa.Text, nullable=False),  # JSON: the lobby settings (config, pacing, timers, seats)
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("status", sa.String(12), nullable=False),  # lobby | playing | over
+    sa.Column("host", sa.Integer, nullable=True),
+    sa.Column("rematch_of", sa.String(12), nullable=True),
+    sa.Column("result", sa.Text, nullable=True),  # JSON
+    sa.Column("digest", sa.String(64), nullable=True),
+    sa.Column("created", sa.Float, nullable=False),
+)
+decisions = sa.Table(
+    "decisions",
+    meta,
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("option", sa.String(128), nullable=False),
+)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """WAL (readers never block the writer) and synchronous=NORMAL: a commit survives the process, not a power cut."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+@dataclass
+class TableRow:
+    id: int
+    code: str
+    settings: dict[str, Any]
+    seed: int
+    status: str
+    host: int | None
+    decisions: list[tuple[int, str]]
+
+
+class Store:
+    """One database. Every method is one short transaction; appends are committed before they return."""
+
+    def __init__(self, url: str) -> None:
+        if url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url[len("postgresql://") :]
+        self.url = url
+        self.engine = sa.create_engine(url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+
+        self.migrate()
+        self._ins_decision = decisions.insert()
+
+    def migrate(self) -> None:
+        """Create the schema of a new database; check the version of an existing one."""
+        with self.engine.begin() as conn:
+            meta.create_all(conn)
+            row = conn.execute(sa.select(schema_meta.c.value).where(schema_meta.c.key == "version")).first()
+            if row is None:
+                conn.execute(schema_meta.insert().values(key="version", value=str(SCHEMA_VERSION)))
+            elif int(row[0]) > SCHEMA_VERSION:
+                raise RuntimeError(f"the database has schema version {row[0]}; this server knows {SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # players ---------------------------------------------------------------------------------------------------
+    def new_player(self, name: str) -> tuple[int, str]:
+        token = new_token()
+        with self.engine.begin() as conn:
+            res = conn.execute(players.insert().values(name=name, token_hash=token_hash(token), created=time.time()))
+            pk = res.inserted_primary_key
+            assert pk is not None
+            return int(pk[0]), token
+
+    def player_by_token(self, token: str) -> tuple[int, str] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(players.c.id, players.c.name).where(players.c.token_hash == token_hash(token))
+            ).first()
+        return (int(row[0]), str(row[1])) if row else None
+
+    def revoke(self, player_id: int) -> str:
+        """A new token for the player; the old one stops working."""
+        token = new_token()
+        with self.engine.begin() as conn:
+            conn.execute(players.update().where(players.c.id == player_id).values(token_hash=token_hash(token)))
+        return token
+
+    def player_names(self, ids: Sequence[int]) -> dict[int, str]:
+        if not ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(players.c.id, players.c.name).where(players.c.id.in_(list(ids)))).all()
+        return {int(r[0]): str(r[1]) for r in rows}
+
+    # tables ----------------------------------------------------------------------------------------------------
+    def new_table(
+        self, code: str, settings: dict[str, Any], seed: int, host: int | None, rematch_of: str | None
+    ) -> int:
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                tables.insert().values(
+                    code=code,
+                    settings=json.dumps(settings),
+                    seed=seed,
+                    status="lobby",
+                    host=host,
+                    rematch_of=rematch_of,
+                    created=time.time(),
+                )
+            )
+            pk = res.inserted_primary_key
+            assert pk is not None
+            return int(pk[0])
+
+    def save_table(self, table_id: int, settings: dict[str, Any], status: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables.update().where(tables.c.id == table_id).values(settings=json.dumps(settings), status=status)
+            )
+
+    def finish(self, table_id: int, result: dict[str, Any] | None, digest: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables.update()
+                .where(tables.c.id == table_id)
+                .values(status="over", result=json.dumps(result), digest=digest)
+            )
+
+    def append(self, table_id: int, start: int, rows: Sequence[tuple[int, str]]) -> None:
+        """Append decisions ``start``, ``start + 1`` … (one transaction, committed on return). A decision already
+        stored under the same number is a conflict: the primary key refuses it."""
+        if not rows:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(
+                self._ins_decision,
+                [{"table_id": table_id, "n": start + i, "seat": s, "option": o} for i, (s, o) in enumerate(rows)],
+            )
+
+    def append_many(self, rows: Sequence[tuple[int, int, int, str]]) -> None:
+        """Append (table id, n, seat, option) rows of several tables in one transaction (a group commit)."""
+        if not rows:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(self._ins_decision, [{"table_id": t, "n": n, "seat": s, "option": o} for t, n, s, o in rows])
+
+    def load(self, status: Sequence[str] = ("lobby", "playing")) -> list[TableRow]:
+        """Every table in one of these states, with its decisions in order."""
+        out: list[TableRow] = []
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(tables).where(tables.c.status.in_(list(status))).order_by(tables.c.id)).all()
+            for r in rows:
+                ds = conn.execute(
+                    sa.select(decisions.c.seat, decisions.c.option)
+                    .where(decisions.c.table_id == r.id)
+                    .order_by(decisions.c.n)
+                ).all()
+                out.append(
+                    TableRow(
+                        int(r.id),
+                        str(r.code),
+                        json.loads(r.settings),
+                        int(r.seed),
+                        str(r.status),
+                        r.host,
+                        [(int(d[0]), str(d[1])) for d in ds],
+                    )
+                )
+        return out
+
+    def table_by_code(self, code: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(tables).where(tables.c.code == code)).first()
+            if r is None:
+                return None
+            ds = conn.execute(
+                sa.select(decisions.c.seat, decisions.c.option)
+                .where(decisions.c.table_id == r.id)
+                .order_by(decisions.c.n)
+            ).all()
+        return TableRow(
+            int(r.id),
+            str(r.code),
+            json.loads(r.settings),
+            int(r.seed),
+            str(r.status),
+            r.host,
+            [(int(d[0]), str(d[1])) for d in ds],
+        )
+
+    def finished_record(self, table_id: int) -> dict[str, Any]:
+        """The stored result and digest of a finished table."""
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(tables.c.result, tables.c.digest).where(tables.c.id == table_id)).first()
+        assert r is not None
+        return {"result": json.loads(r[0]) if r[0] else None, "digest": r[1]}
+
+    def finished(self) -> list[dict[str, Any]]:
+        """Finished tables: code, settings, result and digest (for stats and the replay list)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(tables).where(tables.c.status == "over").order_by(tables.c.id)).all()
+        return [
+            {
+                "code": r.code,
+                "settings": json.loads(r.settings),
+                "result": json.loads(r.result) if r.result else None,
+                "digest": r.digest,
+            }
+            for r in rows
+        ]

@@ -1,0 +1,766 @@
+"""Tables: one ``Game`` driven by one ``Match`` each, with its seats, bots, timers and connections; and the hall.
+
+A :class:`Table` is in the lobby (seats taken, bots added), playing, or over. Playing, one asyncio task drives it
+(:meth:`Table.drive`): it paces bots (``Match.run(limit=1)`` after the table's pace), answers for a human what the
+choice layer's policy would not ask (after the response window's minimum time), waits for the human's answer or
+the clock, and after every step appends the new decisions to the store **before** anyone is sent the result. When
+a clock and the seat's time bank run out, the seat's own bot (seeing only the seat's view) takes over
+(``Match.set_player``) and the seat is away until its player comes back.
+
+:class:`Hall` holds every table of the process, restores unfinished ones from the store at start (replaying the
+decision list), and shuts down by flushing and closing connections.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from fengsheng.bots import BOTS
+from fengsheng.bots.base import Bot
+from fengsheng.choices import AskPolicy, choice_tree
+from fengsheng.choices.policy import Recall
+from fengsheng.config import VARIANTS, Config
+from fengsheng.core.options import Decision, parse_option
+from fengsheng.editions import EDITIONS, get_edition
+from fengsheng.errors import ConfigError, FengshengError, IllegalAction
+from fengsheng.game import Game
+from fengsheng.match import HUMAN, Match
+from fengsheng.server import protocol as P
+from fengsheng.server.store import Store
+from fengsheng.sim.runner import derive_seed
+from fengsheng.text import render_events
+
+log = logging.getLogger("fengsheng.server")
+
+WINDOW_KINDS: Final = frozenset({"priority", "declare"})  # response windows: the minimum time applies
+DEFAULT_MIN_WINDOW: Final = 1.5  # seconds, with a human at the table (0 with bots only)
+DEFAULT_PACE: Final = 0.8  # seconds per bot move with humans at the table
+SNAPSHOT_EVENTS: Final = 300  # the seat's last events sent on (re)connect
+CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+OUTBOX: Final = 1000  # messages queued for a connection before it is dropped as too slow
+
+
+class LobbyError(Exception):
+    """A lobby request refused (HTTP 400/403/404 with one line)."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def check_settings(raw: dict[str, Any]) -> dict[str, Any]:
+    """The lobby settings of a new table, checked and completed; the engine checks the config itself."""
+    if not isinstance(raw, dict):
+        raise LobbyError("settings must be a JSON object")
+    known = {
+        "players", "edition", "characters", "pool", "texts", "variants", "timer", "clock", "bank", "pace",
+        "min_window", "spectators", "bots", "name", "ask",
+    }  # fmt: skip
+    extra = set(raw) - known
+    if extra:
+        raise LobbyError(f"unknown settings {sorted(extra)}")
+
+    def num(key: str, default: float, lo: float, hi: float) -> float:
+        v = raw.get(key, default)
+        if type(v) not in (int, float) or not lo <= v <= hi:
+            raise LobbyError(f"{key} must be a number from {lo:g} to {hi:g}")
+        return float(v)
+
+    def flag(key: str, default: bool) -> bool:
+        v = raw.get(key, default)
+        if type(v) is not bool:
+            raise LobbyError(f"{key} must be true or false")
+        return v
+
+    edition = raw.get("edition", EDITIONS[0])
+    if edition not in EDITIONS:
+        raise LobbyError(f"edition must be one of {list(EDITIONS)}")
+    players = raw.get("players", 5)
+    lo, hi = get_edition(edition).players
+    if type(players) is not int or not lo <= players <= hi:
+        raise LobbyError(f"players must be an integer from {lo} to {hi}")
+    variants = raw.get("variants", [])
+    if not isinstance(variants, list) or any(v not in VARIANTS for v in variants):
+        raise LobbyError(f"variants must be a list of {sorted(VARIANTS)}")
+    bots = raw.get("bots", "heuristic")
+    if bots not in BOTS:
+        raise LobbyError(f"bots must be one of {sorted(BOTS)}")
+    known_eds = BOTS[bots].editions
+    if known_eds is not None and edition not in known_eds:
+        bots = "random"  # HeuristicBot knows the standard edition only (as `fengsheng play` does)
+    ask = raw.get("ask", "default")
+    if ask not in ("default", "all"):
+        raise LobbyError("ask must be default (the choice layer's policy answers what does not concern you) or all")
+    name = raw.get("name", "")
+    if not isinstance(name, str) or len(name) > 40:
+        raise LobbyError("name must be a string of at most 40 characters")
+    s = {
+        "players": players,
+        "edition": edition,
+        "characters": flag("characters", edition == "standard"),
+        "pool": raw.get("pool", "base"),
+        "texts": raw.get("texts", ""),
+        "variants": list(variants),
+        "timer": flag("timer", True),
+        "clock": num("clock", 30, 1, 600),
+        "bank": num("bank", 120, 0, 3600),
+        "pace": num("pace", DEFAULT_PACE, 0, 10),
+        "min_window": raw.get("min_window"),
+        "spectators": flag("spectators", True),
+        "bots": bots,
+        "name": name,
+        "ask": ask,
+    }
+    if s["min_window"] is not None:
+        s["min_window"] = num("min_window", 0, 0, 10)
+    if s["pool"] not in ("base", "all") or not isinstance(s["texts"], str):
+        raise LobbyError("pool must be base or all; texts a text set name")
+    try:
+        config_of(s)
+    except ConfigError as exc:
+        raise LobbyError(str(exc)) from None
+    return s
+
+
+def config_of(s: dict[str, Any]) -> Config:
+    """The engine config of a table: uniform prompts on (an online table), auto-pass off."""
+    return Config(
+        edition=s["edition"],
+        players=s["players"],
+        characters=s["characters"] and s["edition"] == "standard",
+        character_pool=s["pool"],
+        character_texts=s["texts"],
+        uniform_prompts=True,
+    ).with_variants(s["variants"])
+
+
+class Conn:
+    """One websocket connection: its seat (``None``: a spectator), its language, its outbox and rate limit."""
+
+    def __init__(self, seat: int | None, lang: str, send: Callable[[str], Any]) -> None:
+        self.seat = seat
+        self.lang = lang if lang in ("zh", "en", "none") else "zh"
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.rate = P.RateLimit()
+        self.closed = False
+        self._send = send
+        self.writer: asyncio.Task[None] | None = None
+
+    def put(self, msg: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() > OUTBOX:
+            self.close()
+            return
+        self.outbox.put_nowait(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.outbox.put_nowait(None)
+
+    async def write(self) -> None:
+        """Send the outbox in order until closed."""
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                return
+            try:
+                await self._send(text)
+            except Exception:  # the peer went away: the reader notices and unregisters
+                self.closed = True
+                return
+
+
+@dataclass
+class Seat:
+    kind: str = "empty"  # empty | human | bot
+    player: int | None = None
+    name: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "player": self.player, "name": self.name}
+
+
+@dataclass
+class Posed:
+    """The decision being waited on: when it was posed, and what the table decided about it."""
+
+    key: tuple[int, int, str]
+    at: float
+    auto: Any = None  # the option the policy answers for a human, if any
+    asked: bool = False  # a human was asked (the clock runs)
+    view: dict[str, Any] | None = None
+
+
+@dataclass
+class Table:
+    hall: Hall
+    id: int
+    code: str
+    settings: dict[str, Any]
+    seed: int
+    host: int | None
+    status: str = "lobby"
+    seats: list[Seat] = field(default_factory=list)
+    game: Game | None = None
+    match: Match | None = None
+    saved: int = 0  # decisions in the store
+    conns: set[Conn] = field(default_factory=set)
+    away: set[int] = field(default_factory=set)
+    bank: list[float] = field(default_factory=list)
+    recall: dict[int, Recall] = field(default_factory=dict)
+    recalled: dict[int, int] = field(default_factory=dict)
+    answer: tuple[int, str, Conn | None] | None = None
+    posed: Posed | None = None
+    task: asyncio.Task[None] | None = None
+    rematch: str | None = None
+    failed: str | None = None
+
+    def __post_init__(self) -> None:
+        self.wake = asyncio.Event()
+        if not self.seats:
+            self.seats = [Seat() for _ in range(self.settings["players"])]
+        self.policy = AskPolicy()
+
+    # ----------------------------------------------------------------------------------------------------------
+    @property
+    def seq(self) -> int:
+        return len(self.game.history) if self.game is not None else 0
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    @property
+    def min_window(self) -> float:
+        mw = self.settings.get("min_window")
+        if mw is not None:
+            return float(mw)
+        return DEFAULT_MIN_WINDOW if self.humans else 0.0
+
+    @property
+    def pace(self) -> float:
+        return float(self.settings["pace"]) if self.humans else 0.0
+
+    def seat_of(self, player: int) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.kind == "human" and s.player == player), None)
+
+    def public(self) -> dict[str, Any]:
+        """What anyone may know of the table: settings, seats (names, bots, away, connected), status."""
+        online = {c.seat for c in self.conns if not c.closed}
+        return {
+            "code": self.code,
+            "status": self.status,
+            "settings": {k: v for k, v in self.settings.items() if k not in ("seats", "outcome")},
+            "host": self.host,
+            "seats": [
+                dict(s.to_dict(), seat=i, away=i in self.away, online=i in online) for i, s in enumerate(self.seats)
+            ],
+            "seq": self.seq,
+            "rematch": self.rematch,
+            "failed": self.failed,
+        }
+
+    def persist_settings(self) -> None:
+        self.hall.store.save_table(self.id, dict(self.settings, seats=[s.to_dict() for s in self.seats]), self.status)
+
+    # lobby -----------------------------------------------------------------------------------------------------
+    def sit(self, player: int, name: str, seat: int) -> None:
+        if self.status != "lobby":
+            raise LobbyError("the game has started")
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            raise LobbyError(f"seat must be 0 to {len(self.seats) - 1}")
+        if self.seats[seat].kind != "empty":
+            raise LobbyError(f"seat {seat} is taken")
+        old = self.seat_of(player)
+        if old is not None:
+            self.seats[old] = Seat()
+        self.seats[seat] = Seat("human", player, name)
+        self.persist_settings()
+
+    def leave(self, player: int) -> None:
+        old = self.seat_of(player)
+        if self.status != "lobby" or old is None:
+            raise LobbyError("not seated at a table in the lobby")
+        self.seats[old] = Seat()
+        self.persist_settings()
+
+    def set_bot(self, player: int, seat: int, on: bool) -> None:
+        if player != self.host:
+            raise LobbyError("only the host adds or removes bots", 403)
+        if self.status != "lobby":
+            raise LobbyError("the game has started")
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            raise LobbyError(f"seat must be 0 to {len(self.seats) - 1}")
+        cur = self.seats[seat].kind
+        if on and cur != "empty":
+            raise LobbyError(f"seat {seat} is taken")
+        if not on and cur != "bot":
+            raise LobbyError(f"seat {seat} has no bot")
+        self.seats[seat] = Seat("bot", None, self.settings["bots"]) if on else Seat()
+        self.persist_settings()
+
+    def start(self, player: int | None) -> None:
+        """Fill the empty seats with bots and deal."""
+        if player != self.host:
+            raise LobbyError("only the host starts the game", 403)
+        if self.status != "lobby":
+            raise LobbyError("the game has started")
+        for i, s in enumerate(self.seats):
+            if s.kind == "empty":
+                self.seats[i] = Seat("bot", None, self.settings["bots"])
+        self.status = "playing"
+        self.persist_settings()
+        self.begin([])
+
+    def make_bot(self, seat: int, why: str = "bot") -> Bot:
+        cls = BOTS[self.settings["bots"]]
+        return cls(seat, derive_seed(self.seed, why, seat))
+
+    def begin(self, history: list[tuple[int, str]]) -> None:
+        """Deal the game (and replay ``history``, the stored decisions, after a restart), then start driving."""
+        g = Game.new(config_of(self.settings), self.seed)
+        for seat, option in history:
+            g.act(option, seat=seat)
+        self.game = g
+        self.saved = len(history)
+        players = {i: HUMAN if s.kind == "human" else self.make_bot(i) for i, s in enumerate(self.seats)}
+        self.match = Match(g, players)
+        if history:  # restored: readers start at the present (a connection gets a snapshot first)
+            for i in range(g.n):
+                self.match.new_events(i)
+            self.match.new_events(None)
+        self.bank = [float(self.settings["bank"])] * g.n
+        for i in self.humans:
+            self.recall[i] = Recall(i)
+            self.recalled[i] = 0
+        self.task = asyncio.get_running_loop().create_task(self.drive())
+
+    # driving ---------------------------------------------------------------------------------------------------
+    async def drive(self) -> None:
+        try:
+            await self._drive()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # an engine or bot bug: the table stops, the server goes on
+            log.exception("table %s stopped", self.code)
+            self.failed = f"{type(exc).__name__}: {exc}"
+            self.broadcast()
+
+    async def _drive(self) -> None:
+        clock = self.hall.clock
+        g, m = self.game, self.match
+        assert g is not None and m is not None
+        while True:
+            d = g.decision
+            if d is None:
+                self.finish()
+                return
+            now = clock()
+            fresh = self.posed is None or self.posed.key != (self.seq, d.seat, d.kind)
+            posed = self._pose(d, now)
+            if fresh and posed.asked:
+                self.broadcast()  # the question (a step's own update carries it; this is the first decision)
+            wait_min = self.min_window if d.kind in WINDOW_KINDS else 0.0
+            bot = m.bot(d.seat)
+            if bot is not None:
+                due = posed.at + max(self.pace, wait_min)
+                if due > now:
+                    await self._sleep(due - now)
+                    continue
+                paced = self.pace > 0 or self.min_window > 0
+                m.run(1 if paced else 32)
+                self.after_step()
+                if not paced:
+                    await asyncio.sleep(0)  # a bots-only table lets the others run between batches
+                continue
+            due = posed.at + wait_min
+            if posed.auto is not None:
+                if due > now:
+                    await self._sleep(due - now)
+                    continue
+                self.apply(d.seat, posed.auto, None)
+                continue
+            if self.answer is not None:
+                if due > now:
+                    await self._sleep(due - now)
+                    continue
+                seat, option, conn = self.answer
+                self.answer = None
+                self.apply(seat, option, conn)
+                continue
+            deadline = self.deadline(d.seat, posed)
+            if deadline is not None and now >= deadline:
+                self.timeout(d.seat)
+                continue
+            await self._sleep(None if deadline is None else deadline - now)
+
+    async def _sleep(self, seconds: float | None) -> None:
+        """Wait for ``seconds`` or until something wakes the table (an answer, a take-back, the shutdown)."""
+        self.wake.clear()
+        if seconds is None:
+            await self.wake.wait()
+        else:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), timeout=max(seconds, 0.0))
+
+    def _pose(self, d: Decision, now: float) -> Posed:
+        """The record of the decision being waited on (new when the decision changed): for a human seat, whether
+        the choice layer's policy answers it (from the seat's view and events only), else the question is asked."""
+        key = (self.seq, d.seat, d.kind)
+        if self.posed is not None and self.posed.key == key:
+            return self.posed
+        posed = Posed(key, now)
+        g, m = self.game, self.match
+        assert g is not None and m is not None
+        if m.is_human(d.seat):
+            seat = d.seat
+            view = g.view(seat)
+            recall = self.recall.setdefault(seat, Recall(seat))
+            recall.saw(g.events_for(seat, self.recalled.get(seat, 0)))
+            self.recalled[seat] = len(g.events)
+            posed.view = view
+            if self.settings.get("ask") == "all":
+                posed.auto = None  # every question goes to the client, a lone `pass` or `continue` too
+            elif len(d.options) == 1:
+                posed.auto = d.options[0]
+            elif self.settings["edition"] == "standard":  # the policy's card knowledge is the standard deck's
+                posed.auto = self.policy.answer(view, recall)
+            posed.asked = posed.auto is None
+        self.posed = posed
+        return posed
+
+    def deadline(self, seat: int, posed: Posed) -> float | None:
+        if not self.settings["timer"] or not posed.asked:
+            return None
+        return posed.at + float(self.settings["clock"]) + self.bank[seat]
+
+    def apply(self, seat: int, option: Any, conn: Conn | None) -> None:
+        """A human seat's answer through ``Match.answer`` (checked by the engine; an error goes back to ``conn``)."""
+        g, m = self.game, self.match
+        assert g is not None and m is not None
+        posed = self.posed
+        try:
+            m.answer(option, seat, limit=0)
+        except IllegalAction as exc:
+            if conn is not None:
+                conn.put(P.error(P.ILLEGAL, str(exc), self.seq))
+            return
+        if posed is not None:
+            if posed.asked and self.settings["timer"]:
+                used = self.hall.clock() - posed.at - float(self.settings["clock"])
+                if used > 0:
+                    self.bank[seat] = max(0.0, self.bank[seat] - used)
+            if posed.view is not None:
+                recall = self.recall.get(seat)
+                if recall is not None:
+                    recall.answered(posed.view, g.history[-1][1])
+        self.after_step()
+
+    def timeout(self, seat: int) -> None:
+        """The clock and the bank ran out: the seat's bot plays it (seeing only its view) until its player is back."""
+        assert self.match is not None
+        log.info(json.dumps({"event": "timeout", "table": self.code, "seat": seat}))
+        self.away.add(seat)
+        self.match.set_player(seat, self.make_bot(seat, "stand-in"))
+        self.posed = None
+        self.broadcast()
+        self.wake.set()
+
+    def take_back(self, seat: int) -> None:
+        if seat in self.away and self.match is not None:
+            self.away.discard(seat)
+            self.match.set_player(seat, HUMAN)
+            self.posed = None
+            g = self.game
+            if g is not None and g.decision is not None:
+                self._pose(g.decision, self.hall.clock())
+            self.broadcast()
+            self.wake.set()
+
+    def receive(self, conn: Conn, msg: P.ClientMessage) -> None:
+        """A checked client message for this table."""
+        if msg.type == "ping":
+            conn.put({"type": "pong", "seq": self.seq})
+            return
+        if conn.seat is None:
+            raise P.ProtocolError(P.SPECTATOR, "a spectator cannot act")
+        if msg.type == "back":
+            self.take_back(conn.seat)
+            return
+        g = self.game
+        if g is None or self.status != "playing":
+            raise P.ProtocolError(P.OVER, "no game in progress")
+        if conn.seat in self.away:
+            self.take_back(conn.seat)  # acting again takes the seat back
+        if msg.seq != self.seq:
+            raise P.ProtocolError(P.STALE, f"seq {msg.seq} is not the table's {self.seq}: answer the latest question")
+        d = g.decision
+        posed = self.posed
+        if d is None or d.seat != conn.seat or posed is None or not posed.asked or posed.key[0] != self.seq:
+            raise P.ProtocolError(P.NOT_YOUR_TURN, "your seat is not being asked now")
+        try:
+            option = parse_option(msg.option)
+        except IllegalAction as exc:
+            raise P.ProtocolError(P.ILLEGAL, str(exc)) from None
+        if option not in d.options:
+            raise P.ProtocolError(P.ILLEGAL, f"{P.MAX_OPTION and msg.option[:40]!r} is not on offer")
+        self.answer = (conn.seat, msg.option, conn)
+        self.wake.set()
+
+    # after a step: store, then send -----------------------------------------------------------------------------
+    def after_step(self) -> None:
+        """Pose the next decision (so the update carries its question) and hand the table to the hall, which
+        commits the new decisions of every table in one transaction and only then sends the updates."""
+        g = self.game
+        assert g is not None
+        if g.decision is not None:
+            self._pose(g.decision, self.hall.clock())
+        self.hall.dirty(self)
+
+    def unsaved(self) -> list[tuple[int, int, str]]:
+        """The decisions not in the store yet, as (n, seat, option); marks them saved (the caller commits them)."""
+        g = self.game
+        if g is None or len(g.history) <= self.saved:
+            return []
+        rows = [(self.saved + i, s, str(o)) for i, (s, o) in enumerate(g.history[self.saved :])]
+        self.saved = len(g.history)
+        return rows
+
+    def question(self, seat: int) -> dict[str, Any] | None:
+        """The pending question of ``seat``, as the choice layer's tree, if the seat is being asked now."""
+        g, posed = self.game, self.posed
+        if g is None or posed is None or not posed.asked:
+            return None
+        d = g.decision
+        if d is None or d.seat != seat or posed.key[0] != self.seq or seat in self.away:
+            return None
+        if self.settings["edition"] == "standard":
+            tree = choice_tree(d.options, posed.view, d.kind, d.context).to_dict()
+        else:  # the choice layer's words know the standard deck only: one flat level
+            tree = flat_tree(d)
+        q: dict[str, Any] = {"seq": self.seq, "kind": d.kind, "context": d.context, "tree": tree}
+        dl = self.deadline(seat, posed)
+        if dl is not None:
+            q["seconds"] = round(dl - self.hall.clock(), 1)
+            q["clock"] = float(self.settings["clock"])
+            q["bank"] = round(self.bank[seat], 1)
+        return q
+
+    def message(
+        self,
+        kind: str,
+        seat: int | None,
+        events: list[dict[str, Any]],
+        langs: set[str],
+        public: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        g = self.game
+        assert g is not None
+        msg: dict[str, Any] = {
+            "type": kind,
+            "seq": self.seq,
+            "seat": seat,
+            "table": public if public is not None else self.public(),
+            "view": g.view(seat),
+            "events": events,
+            "question": self.question(seat) if seat is not None else None,
+        }
+        texts = g.config.character_texts
+        msg["lines"] = {lang: render_events(events, lang, texts, viewer=seat) for lang in langs if lang != "none"}
+        return msg
+
+    def broadcast(self) -> None:
+        """Each connection gets its seat's view and new events (the spectator's for spectators)."""
+        if self.game is None or self.match is None:
+            for c in list(self.conns):
+                c.put({"type": "table", "table": self.public()})
+            return
+        rows = self.unsaved()
+        if rows:  # nothing of a decision is sent before it is stored (the hall's flush normally got them already)
+            self.hall.store.append_many([(self.id, n, s, o) for n, s, o in rows])
+        by_seat: dict[int | None, list[Conn]] = {}
+        for c in list(self.conns):
+            if c.closed:
+                self.conns.discard(c)
+                continue
+            by_seat.setdefault(c.seat, []).append(c)
+        public = self.public()
+        for seat, conns in by_seat.items():
+            events = self.match.new_events(seat)
+            msg = self.message("update", seat, events, {c.lang for c in conns}, public)
+            self._send_all(msg, conns)
+
+    @staticmethod
+    def _send_all(msg: dict[str, Any], conns: list[Conn]) -> None:
+        lines = msg.pop("lines")
+        for c in conns:
+            c.put(dict(msg, lines=lines.get(c.lang, [])))
+
+    def snapshot(self, conn: Conn) -> None:
+        """On (re)connect: the view, the seat's last events and their log lines, the pending question."""
+        if self.game is None or self.match is None:
+            conn.put({"type": "table", "table": self.public()})
+            return
+        self.match.new_events(conn.seat)  # (nothing new: every step was broadcast) keeps the reader current
+        g = self.game
+        start = max(0, len(g.events) - SNAPSHOT_EVENTS)
+        events = g.events_for(conn.seat, start)
+        msg = self.message("snapshot", conn.seat, events, {conn.lang})
+        msg["first_event"] = start
+        self._send_all(msg, [conn])
+
+    def finish(self) -> None:
+        g = self.game
+        assert g is not None
+        self.hall.flush()  # the last decisions first
+        self.status = "over"
+        self.settings["outcome"] = {
+            "identities": [s.identity for s in g.seats],
+            "winners": list((g.result or {}).get("winners", [])),
+            "players": [s.player if s.kind == "human" else None for s in self.seats],
+            "names": [s.name for s in self.seats],
+        }
+        self.hall.store.finish(self.id, g.result, g.digest())
+        self.persist_settings()
+        log.info(json.dumps({"event": "game_over", "table": self.code, "decisions": len(g.history)}))
+        self.broadcast()
+        self.hall.on_finish(self)
+
+
+def flat_tree(d: Decision) -> dict[str, Any]:
+    """A question as one level of leaves named by their notation (for an edition the choice layer's words do not
+    know yet: 千智风声's own cards)."""
+    kids = [
+        {
+            "key": str(o),
+            "words": {"zh": str(o), "en": str(o)},
+            "help": {"zh": "", "en": ""},
+            "option": str(o),
+            "number": i,
+        }
+        for i, o in enumerate(d.options)
+    ]
+    words = {"zh": d.kind, "en": d.kind}
+    return {"key": "", "words": words, "help": {"zh": "", "en": ""}, "children": kids}
+
+
+def new_code(taken: set[str]) -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(5))
+        if code not in taken:
+            return code
+
+
+class Hall:
+    """Every table of this server process, and the store behind them."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.clock = clock
+        self.tables: dict[str, Table] = {}
+        self.finished_hooks: list[Callable[[Table], None]] = []
+        self._dirty: dict[int, Table] = {}
+        self._scheduled = False
+
+    def dirty(self, t: Table) -> None:
+        """``t`` has stepped: flush soon (once per turn of the event loop, for every table that stepped)."""
+        self._dirty[t.id] = t
+        if not self._scheduled:
+            self._scheduled = True
+            asyncio.get_running_loop().call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Group commit: the new decisions of every table that stepped, in one transaction; then their updates."""
+        self._scheduled = False
+        tables, self._dirty = list(self._dirty.values()), {}
+        rows = [(t.id, n, s, o) for t in tables for n, s, o in t.unsaved()]
+        self.store.append_many(rows)  # committed before anyone hears of these decisions
+        for t in tables:
+            try:
+                t.broadcast()
+            except Exception as exc:  # a bug in one table must not silence the others
+                log.exception("table %s: broadcast failed", t.code)
+                t.failed = f"{type(exc).__name__}: {exc}"
+                if t.task is not None:
+                    t.task.cancel()
+
+    def restore(self) -> int:
+        """Rebuild every table of the store still in the lobby or playing (games by replay). Returns how many."""
+        n = 0
+        for row in self.store.load():
+            settings = dict(row.settings)
+            seats = [Seat(**s) for s in settings.pop("seats", [])]
+            t = Table(self, row.id, row.code, settings, row.seed, row.host, row.status, seats)
+            self.tables[row.code] = t
+            if row.status == "playing":
+                try:
+                    t.begin(row.decisions)
+                except FengshengError as exc:
+                    t.failed = f"could not replay: {exc}"
+                    log.error(json.dumps({"event": "restore_failed", "table": row.code, "error": str(exc)}))
+            n += 1
+        log.info(json.dumps({"event": "restored", "tables": n}))
+        return n
+
+    def create(self, host: int | None, raw: dict[str, Any], rematch_of: str | None = None) -> Table:
+        settings = check_settings(raw)
+        code = new_code(set(self.tables))
+        seed = secrets.randbelow(2**31)
+        stored = dict(settings, seats=[Seat().to_dict() for _ in range(settings["players"])])
+        tid = self.store.new_table(code, stored, seed, host, rematch_of)
+        t = Table(self, tid, code, settings, seed, host)
+        self.tables[code] = t
+        log.info(json.dumps({"event": "table_created", "table": code, "players": settings["players"]}))
+        return t
+
+    def get(self, code: str) -> Table:
+        t = self.tables.get(code.upper() if isinstance(code, str) else "")
+        if t is None:
+            raise LobbyError("no such table", 404)
+        return t
+
+    def rematch(self, t: Table, player: int) -> Table:
+        """A new table with the same settings and the same people in the same seats, started at once."""
+        if t.status != "over":
+            raise LobbyError("the game is not over")
+        if t.seat_of(player) is None and player != t.host:
+            raise LobbyError("only the players of the table ask for a rematch", 403)
+        if t.rematch is not None:
+            return self.get(t.rematch)
+        new = self.create(t.host, {k: v for k, v in t.settings.items() if k not in ("seats", "outcome")}, t.code)
+        new.seats = [Seat(s.kind, s.player, s.name) for s in t.seats]
+        new.status = "playing"
+        new.persist_settings()
+        new.begin([])
+        t.rematch = new.code
+        t.broadcast()
+        return new
+
+    def on_finish(self, t: Table) -> None:
+        for hook in self.finished_hooks:
+            hook(t)
+
+    async def shutdown(self) -> None:
+        """Stop driving (every decision is already stored), tell the clients, close the store."""
+        for t in self.tables.values():
+            if t.task is not None:
+                t.task.cancel()
+        for t in self.tables.values():
+            if t.task is not None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await t.task
+            for c in list(t.conns):
+                c.put(P.error("shutdown", "the server is restarting: reconnect in a moment", t.seq))
+                c.close()
+        self.store.close()
+        log.info(json.dumps({"event": "shutdown"}))

@@ -1,0 +1,162 @@
+"""Test helpers: a real server in a subprocess on a free port, a small HTTP client, a websocket seat client."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+PG_URL = os.environ.get("FENGSHENG_TEST_PG_URL", "")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``fengsheng serve`` as a subprocess (so that it can be killed with SIGKILL and restarted on its database)."""
+
+    def __init__(self, db: str, port: int | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = Path(os.environ.get("TMPDIR", "/tmp")) / f"fengsheng-server-{self.port}.log"
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        out = self.log.open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "fengsheng.cli", "serve", "--port", str(self.port), "--db", self.db],
+            stdout=out,
+            stderr=out,
+            cwd=ROOT,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
+            with contextlib.suppress(OSError):
+                if self.get("/health")["ok"]:
+                    return self
+            time.sleep(0.05)
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> int:
+        if self.proc is None:
+            return 0
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        return int(self.proc.returncode)
+
+    def request(self, method: str, path: str, body: Any = None, token: str = "") -> tuple[int, Any]:
+        data = json.dumps(body).encode() if body is not None else None
+        req = urllib.request.Request(self.base + path, data=data, method=method)
+        req.add_header("content-type", "application/json")
+        if token:
+            req.add_header("authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(req, timeout=30) as resp:
+                return resp.status, json.loads(resp.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read())
+
+    def get(self, path: str, token: str = "") -> Any:
+        status, out = self.request("GET", path, token=token)
+        assert status == 200, (status, out)
+        return out
+
+    def post(self, path: str, body: Any = None, token: str = "") -> Any:
+        status, out = self.request("POST", path, body if body is not None else {}, token)
+        assert status == 200, (status, out)
+        return out
+
+    def player(self, name: str) -> str:
+        return str(self.post("/api/players", {"name": name})["token"])
+
+    def table(self, token: str, settings: dict[str, Any], humans: list[str] | None = None, start: bool = True) -> str:
+        """A table hosted by ``token`` at seat 0, the other ``humans`` (tokens) at seats 1, 2 …; bots elsewhere."""
+        code = str(self.post("/api/tables", settings, token)["code"])
+        for i, tok in enumerate(humans or [], start=1):
+            self.post(f"/api/tables/{code}/sit", {"seat": i}, tok)
+        if start:
+            self.post(f"/api/tables/{code}/start", {}, token)
+        return code
+
+
+def first_leaf(tree: dict[str, Any], pick: int = 0) -> str:
+    """An option of a question's tree: walk the children (the ``pick``-th, wrapping) down to a leaf."""
+    node = tree
+    while "option" not in node:
+        kids = node["children"]
+        node = kids[pick % len(kids)]
+    return str(node["option"])
+
+
+def leaves(tree: dict[str, Any]) -> list[str]:
+    if "option" in tree:
+        return [tree["option"]]
+    return [o for k in tree["children"] for o in leaves(k)]
+
+
+async def play_seat(
+    url: str, rng: Any = None, record: list[dict[str, Any]] | None = None, stop_at: int | None = None
+) -> dict[str, Any]:
+    """Connect and answer every question (a random leaf, or the first) until the game is over; every message
+    received is appended to ``record``. Returns the last message."""
+    import websockets
+
+    last: dict[str, Any] = {}
+    async with websockets.connect(url, max_size=1 << 24) as ws:
+        async for raw in ws:
+            msg = json.loads(raw)
+            if record is not None:
+                record.append(msg)
+            if msg["type"] == "error" and msg["code"] == "auth":
+                raise AssertionError(msg)
+            if msg["type"] not in ("snapshot", "update"):
+                continue
+            last = msg
+            if msg["view"]["result"] is not None:
+                return msg
+            if stop_at is not None and msg["seq"] >= stop_at:
+                return msg
+            q = msg.get("question")
+            if q is not None:
+                opts = leaves(q["tree"])
+                option = opts[rng.randrange(len(opts))] if rng is not None else opts[0]
+                await ws.send(json.dumps({"type": "act", "seq": q["seq"], "option": option}))
+    return last
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)

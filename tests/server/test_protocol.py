@@ -1,0 +1,193 @@
+"""The wire protocol over real websockets: a whole game, every kind of bad message answered with an error (never a
+crash), stale and out-of-turn answers, another player's token, spectators, reconnect snapshots, timers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import pytest
+import websockets
+
+from fengsheng.server import protocol as P
+from tests.server.helpers import Server, leaves, play_seat, run
+
+FAST = {"players": 5, "pace": 0, "min_window": 0, "timer": False}
+
+
+def test_parse_refuses_bad_messages() -> None:
+    assert P.parse('{"type": "act", "seq": 3, "option": "pass"}') == P.ClientMessage("act", 3, "pass")
+    assert P.parse('{"type": "ping"}').type == "ping"
+    bad = [
+        "", "null", "[]", "{}", '{"type": "act"}', '{"type": "act", "seq": "3", "option": "pass"}',
+        '{"type": "act", "seq": true, "option": "pass"}', '{"type": "act", "seq": -1, "option": "pass"}',
+        '{"type": "act", "seq": 1, "option": 5}', '{"type": "act", "seq": 1, "option": ""}',
+        '{"type": "ping", "x": 1}', '{"type": "nope"}', "[" * 5000, '{"type": "act", "seq": 1.0, "option": "pass"}',
+        '{"type": "act", "seq": 1, "option": "pass", "seat": 2}',
+    ]  # fmt: skip
+    for text in bad:
+        with pytest.raises(P.ProtocolError) as exc:
+            P.parse(text)
+        assert exc.value.code in (P.MALFORMED, P.OVERSIZED)
+    with pytest.raises(P.ProtocolError, match="bytes"):
+        P.parse('{"type": "ping"}' + " " * P.MAX_MESSAGE)
+
+
+def test_rate_limit_bucket() -> None:
+    rl = P.RateLimit(rate=10, burst=5)
+    assert all(rl.allow(0.0) for _ in range(5))
+    assert not rl.allow(0.0)
+    assert rl.allow(0.2)  # two tokens back after 0.2 s
+    assert rl.allow(0.2) and not rl.allow(0.2)
+
+
+def test_a_whole_game_over_a_socket(server: Server) -> None:
+    tok = server.player("alice")
+    code = server.table(tok, FAST)
+    last = run(play_seat(f"{server.ws}/ws/{code}?token={tok}", random.Random(5)))
+    assert last["view"]["result"] is not None
+    assert server.get(f"/api/tables/{code}")["status"] == "over"
+    # the replay verifies (record digest) and shows everything after the end
+    rep = server.get(f"/api/replays/{code}?as=all")
+    assert rep["verified"] and rep["step"] == rep["steps"] == last["seq"]
+    assert all(v["me"]["identity"] for v in rep["views"])
+    mid = server.get(f"/api/replays/{code}?as=1&step=10")
+    assert mid["step"] == 10 and mid["view"]["seat"] == 1
+    # the finished human game counts in the player's statistics and faction rating
+    mine = [p for p in server.get("/api/stats")["players"] if p["name"] == "alice"]
+    assert len(mine) == 1 and mine[0]["games"] >= 1
+    (faction,) = [f for f in mine[0]["by_faction"].values() if "elo" in f][:1]
+    assert faction["elo"] != 1500.0
+
+
+async def _recv(ws: Any, want: str | None = None, timeout: float = 10) -> dict[str, Any]:
+    while True:
+        msg = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+        if want is None or msg["type"] == want:
+            return msg
+
+
+async def _until_question(ws: Any) -> dict[str, Any]:
+    while True:
+        msg = await _recv(ws)
+        if msg["type"] in ("snapshot", "update") and msg.get("question"):
+            return msg
+
+
+def test_bad_messages_get_errors_and_the_table_goes_on(server: Server) -> None:
+    a, b = server.player("a"), server.player("b")
+    code = server.table(a, dict(FAST, ask="all"), humans=[b])
+
+    async def go() -> None:
+        async with (
+            websockets.connect(f"{server.ws}/ws/{code}?token={a}") as wa,
+            websockets.connect(f"{server.ws}/ws/{code}?token={b}") as wb,
+        ):
+            msg = await _until_question(wa)
+            q = msg["question"]
+            # malformed, oversized, binary, stale, illegal, someone else's turn
+            cases = [
+                ("not json", P.MALFORMED),
+                (json.dumps({"type": "act", "seq": q["seq"], "option": "x" * 5000}), P.OVERSIZED),
+                (b"\x00\x01", P.MALFORMED),
+                (json.dumps({"type": "act", "seq": q["seq"] + 7, "option": "pass"}), P.STALE),
+                (json.dumps({"type": "act", "seq": q["seq"], "option": "play c999 lock @9"}), P.ILLEGAL),
+                (json.dumps({"type": "act", "seq": q["seq"], "option": "PASS"}), P.ILLEGAL),
+            ]
+            for text, code_ in cases:
+                await wa.send(text)
+                err = await _recv(wa, "error")
+                assert err["code"] == code_, (text, err)
+                assert set(err) == {"type", "code", "message", "seq"}
+            await wb.send(json.dumps({"type": "act", "seq": q["seq"], "option": leaves(q["tree"])[0]}))
+            err = await _recv(wb, "error")
+            assert err["code"] in (P.NOT_YOUR_TURN, P.ILLEGAL)
+            await wa.send(json.dumps({"type": "ping"}))
+            assert (await _recv(wa, "pong"))["seq"] == q["seq"]
+            # the real answer still goes through
+            await wa.send(json.dumps({"type": "act", "seq": q["seq"], "option": leaves(q["tree"])[0]}))
+            upd = await _recv(wa, "update")
+            assert upd["seq"] == q["seq"] + 1
+            # a replayed (now stale) answer is refused
+            await wa.send(json.dumps({"type": "act", "seq": q["seq"], "option": leaves(q["tree"])[0]}))
+            assert (await _recv(wa, "error"))["code"] in (P.STALE, P.NOT_YOUR_TURN)
+
+    run(go())
+    assert server.get("/health")["ok"]
+
+
+def test_tokens_seats_and_spectators(server: Server) -> None:
+    a, b, c = server.player("a"), server.player("b"), server.player("c")
+    code = server.table(a, FAST, humans=[b], start=False)
+    status, out = server.request("POST", f"/api/tables/{code}/start", {}, b)
+    assert status == 403  # only the host starts
+    status, out = server.request("POST", f"/api/tables/{code}/sit", {"seat": 1}, c)
+    assert status == 400 and "taken" in out["error"]
+    server.post(f"/api/tables/{code}/start", {}, a)
+
+    async def go() -> None:
+        # a player without a seat at the table, a forged token, a revoked token
+        revoked = server.post("/api/players/revoke", {}, c)["token"]
+        assert server.get("/api/me", revoked)["name"] == "c"
+        for tok in (c, "forged-token"):
+            async with websockets.connect(f"{server.ws}/ws/{code}?token={tok}") as ws:
+                err = await _recv(ws)
+                assert err["type"] == "error" and err["code"] == "auth"
+        status, _ = server.request("GET", "/api/me", token=c)
+        assert status == 401
+        # a spectator sees no hand and cannot act
+        async with websockets.connect(f"{server.ws}/ws/{code}") as ws:
+            snap = await _recv(ws, "snapshot")
+            assert snap["seat"] is None and "me" not in snap["view"] and snap["question"] is None
+            await ws.send(json.dumps({"type": "act", "seq": snap["seq"], "option": "pass"}))
+            assert (await _recv(ws, "error"))["code"] == P.SPECTATOR
+
+    run(go())
+
+
+def test_reconnect_gets_the_same_question(server: Server) -> None:
+    a = server.player("a")
+    code = server.table(a, dict(FAST, ask="all"))
+
+    async def go() -> None:
+        url = f"{server.ws}/ws/{code}?token={a}"
+        async with websockets.connect(url) as ws:
+            for _ in range(20):  # play a little
+                q = (await _until_question(ws))["question"]
+                await ws.send(json.dumps({"type": "act", "seq": q["seq"], "option": leaves(q["tree"])[-1]}))
+            before = await _until_question(ws)
+        async with websockets.connect(url) as ws:
+            snap = await _recv(ws, "snapshot")
+            assert snap["seq"] == before["seq"]
+            assert snap["question"]["tree"] == before["question"]["tree"]
+            assert snap["view"] == before["view"]
+            assert snap["events"][-1] == before["events"][-1] or not before["events"]
+
+    run(go())
+
+
+def test_timeout_hands_the_seat_to_its_bot_and_back(server: Server) -> None:
+    a = server.player("a")
+    code = server.table(a, {"players": 3, "pace": 0, "min_window": 0, "timer": True, "clock": 1, "bank": 0})
+
+    async def go() -> None:
+        async with websockets.connect(f"{server.ws}/ws/{code}?token={a}") as ws:
+            await _until_question(ws)  # and do not answer
+            while True:
+                msg = await _recv(ws, timeout=10)
+                if msg["type"] == "update" and msg["table"]["seats"][0]["away"]:
+                    break
+            seq_away = msg["seq"]
+            while msg["seq"] < seq_away + 3 and msg["view"]["result"] is None:  # the bot plays the seat
+                msg = await _recv(ws, "update")
+                assert msg["question"] is None
+            await ws.send(json.dumps({"type": "back"}))
+            while True:
+                msg = await _recv(ws, timeout=10)
+                if msg["type"] == "update" and not msg["table"]["seats"][0]["away"]:
+                    break
+
+    run(go())
+    assert '"event": "timeout"' in server.log.read_text()
