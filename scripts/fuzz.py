@@ -79,7 +79,7 @@ def all_configs(edition: str = "standard") -> list[Config]:
 
 def character_configs(texts: str = "", edition: str = "standard") -> list[Config]:
     """Every legal configuration of ``edition`` with character cards, once per pool whose characters differ (the
-    standard edition: ``base``, ``all``, 96 configurations; 千智风声 has one pool, 16). ``texts``: the character
+    standard edition: ``base``, ``all``, 96 configurations; 千智风声 has one pool, 20 with its modes). ``texts``: the character
     text set (``""`` = the edition's default)."""
     ed = get_edition(edition)
     pools = [p for i, p in enumerate(CHARACTER_POOLS) if i == 0 or ed.pool(p) != ed.pool(CHARACTER_POOLS[0])]

@@ -132,3 +132,26 @@ def test_the_recall_answers_alike_under_other_hidden_states() -> None:
             r.answered(view, option)
             g.step(d.options.index(option))
     assert checked > 200
+
+
+def test_the_belief_of_another_edition_is_empty_and_its_questions_are_answered_from_the_view() -> None:
+    """HeuristicBot's belief knows the standard deck only: for 千智风声 the recall has none (no crash on its card ids
+    past 80), and the policy still answers every decision of its games from the view."""
+    from fengsheng.text import edition_texts
+
+    policy = AskPolicy()
+    for seed in range(6):
+        g = Game.new(Config(edition="qianzhi", players=5, characters=True), seed)
+        rng = random.Random(seed)
+        recalls: dict[int, Recall] = {}
+        seen: dict[int, int] = {}
+        while g.decision is not None:
+            d = g.decision
+            r = recalls.setdefault(d.seat, Recall(d.seat))
+            r.saw(g.events_for(d.seat, seen.get(d.seat, 0)))
+            seen[d.seat] = len(g.events)
+            view = g.view(d.seat)
+            with edition_texts(g.config.character_texts):
+                assert r.belief(view) == {}
+                policy.answer(view, r)
+            g.act(d.options[rng.randrange(len(d.options))])

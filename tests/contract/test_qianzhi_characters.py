@@ -32,7 +32,7 @@ POSITIONS = 160
 
 
 def test_qianzhi_character_configs_cover_every_legal_configuration() -> None:
-    assert len(CONFIGS) == len(fuzz.all_configs("qianzhi")) == 16
+    assert len(CONFIGS) == len(fuzz.all_configs("qianzhi")) == 20  # 16 of the free mode, 4 of 新手场 and 3V3
     assert all(c.characters and c.edition == "qianzhi" for c in CONFIGS)
     assert {c.players for c in CONFIGS} == set(range(3, 9))
 

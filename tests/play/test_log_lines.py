@@ -43,6 +43,9 @@ SAMPLES: list[ev.Event] = [
     ev.TurnedBack(target=1),
     ev.Transferred(seat=1, target=3),  # 千智风声's 轉移 and 調包 (their games below name 千智 cards)
     ev.Swapped(seat=2, card=40, old=12),
+    ev.UsedCardTaken(seat=3, card=33),  # 千智风声's characters: 心智迷茫, 移花接木, 偷龍轉鳳
+    ev.TransitReplaced(seat=1, card=20, old=7),
+    ev.TransitToDeck(seat=4),
 ]
 GAMES_QIANZHI = 10  # 千智风声 games (text set 001, no characters): its cards by its own table
 

@@ -47,6 +47,7 @@ from fengsheng.core.options import (
     Option,
     parse_option,
 )
+from fengsheng.editions import get_edition
 from fengsheng.text import rendered_deck
 
 # skills whose effect needs intelligence in front of the target seat
@@ -360,15 +361,24 @@ class Recall:
             self.others_acted = False
 
     def belief(self, view: dict[str, Any]) -> dict[int, dict[str, float]]:
-        """Per other seat, the probabilities of its identities from the seat's view and events."""
-        if self._watcher is None:
-            from fengsheng.bots.heuristic.bot import HeuristicBot
+        """Per other seat, the probabilities of its identities from the seat's view and events: HeuristicBot's
+        belief, which knows the standard edition's cards only; for another edition none (every seat unknown, so the
+        questions that depend on the belief are asked)."""
+        from fengsheng.bots.heuristic.bot import HeuristicBot
 
+        if view.get("character_texts", "") not in _BELIEF_TEXT_SETS:
+            self._events = []
+            return {}
+        if self._watcher is None:
             self._watcher = HeuristicBot(self.seat, 0)
         self._watcher.update(view, self._events)
         self._events = []
         belief: dict[int, dict[str, float]] = self._watcher.belief()
         return belief
+
+
+_BELIEF_TEXT_SETS = frozenset(get_edition("standard").text_sets) | {""}
+"""The character text sets of the editions HeuristicBot's belief knows (the view names its game's text set)."""
 
 
 def follow_ups(view: dict[str, Any], send: Option) -> list[Option]:

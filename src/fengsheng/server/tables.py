@@ -36,7 +36,7 @@ from fengsheng.match import HUMAN, Match
 from fengsheng.server import protocol as P
 from fengsheng.server.store import Store
 from fengsheng.sim.runner import derive_seed
-from fengsheng.text import render_events
+from fengsheng.text import edition_texts, render_events
 
 log = logging.getLogger("fengsheng.server")
 
@@ -433,8 +433,9 @@ class Table:
                 posed.auto = None  # every question goes to the client, a lone `pass` or `continue` too
             elif len(d.options) == 1:
                 posed.auto = d.options[0]
-            elif self.settings["edition"] == "standard":  # the policy's card knowledge is the standard deck's
-                posed.auto = self.policy.answer(view, recall)
+            else:
+                with edition_texts(g.config.character_texts):  # card ids are the table's edition's
+                    posed.auto = self.policy.answer(view, recall)
             posed.asked = posed.auto is None
         self.posed = posed
         return posed
@@ -544,10 +545,8 @@ class Table:
         d = g.decision
         if d is None or d.seat != seat or posed.key[0] != self.seq or seat in self.away:
             return None
-        if self.settings["edition"] == "standard":
+        with edition_texts(g.config.character_texts):  # card ids are the table's edition's
             tree = choice_tree(d.options, posed.view, d.kind, d.context).to_dict()
-        else:  # the choice layer's words know the standard deck only: one flat level
-            tree = flat_tree(d)
         q: dict[str, Any] = {"seq": self.seq, "kind": d.kind, "context": d.context, "tree": tree}
         dl = self.deadline(seat, posed)
         if dl is not None:
@@ -635,23 +634,6 @@ class Table:
         log.info(json.dumps({"event": "game_over", "table": self.code, "decisions": len(g.history)}))
         self.broadcast()
         self.hall.on_finish(self)
-
-
-def flat_tree(d: Decision) -> dict[str, Any]:
-    """A question as one level of leaves named by their notation (for an edition the choice layer's words do not
-    know yet: 千智风声's own cards)."""
-    kids = [
-        {
-            "key": str(o),
-            "words": {"zh": str(o), "en": str(o)},
-            "help": {"zh": "", "en": ""},
-            "option": str(o),
-            "number": i,
-        }
-        for i, o in enumerate(d.options)
-    ]
-    words = {"zh": d.kind, "en": d.kind}
-    return {"key": "", "words": words, "help": {"zh": "", "en": ""}, "children": kids}
 
 
 def new_code(taken: set[str]) -> str:
