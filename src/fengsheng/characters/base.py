@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from fengsheng.core.cards import BLACK, BYSTANDER, MILITARY_INTEL, UNDERGROUND
-from fengsheng.core.events import Gave, SkillUsed, Took
+from fengsheng.core.events import Discarded, Gave, SkillUsed, Took
 from fengsheng.core.options import CHOOSE, P_CONTINUE, P_PASS, PASS, SKILL, SKILL_CHOICE, Option
 from fengsheng.flow.settle import black_count, has_fatal_black
 from fengsheng.rules.base import Rule
@@ -35,6 +35,7 @@ from fengsheng.rules.victory import BystanderMission
 
 if TYPE_CHECKING:
     from fengsheng.core.events import Event
+    from fengsheng.core.state import Use
     from fengsheng.flow.ask import Then
     from fengsheng.game import Game
 
@@ -95,6 +96,15 @@ class Skill(Rule):
     def log(self, g: Game, **data: Any) -> None:
         """A public event saying this skill was used."""
         g.emit(SkillUsed(self.owner, self.skill_id, data))
+
+    def use_paying(self, g: Game, card: int) -> Use:
+        """The use of a skill whose cost is discarding ``card`` from the owner's hand, face up (「丟棄一張手牌」):
+        discard it, say the skill was used, and return its use."""
+        g.seats[self.owner].hand.remove(card)
+        g.discard.append(card)
+        g.emit(Discarded(self.owner, card))
+        self.log(g)
+        return g.new_use(self.owner, self.key)
 
     # --- questions --------------------------------------------------------------------------------------------
     def offer(self, g: Game, then: Then, data: Any = None, private: bool = False) -> None:

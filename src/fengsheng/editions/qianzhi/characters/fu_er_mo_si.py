@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fengsheng.characters.base import CharacterDef, Skill, black_in_hand
-from fengsheng.core.events import CardRevealed, Discarded, Inspected
+from fengsheng.core.events import CardRevealed, Inspected
 from fengsheng.core.state import W_STEP2
 from fengsheng.editions.qianzhi.characters.ying_han import YingHanMission
 
@@ -48,11 +48,7 @@ class Exposure(Skill):  # 揭露
         return [self.option(ref=c) for c in black_in_hand(g, seat)]
 
     def play(self, g: Game, option: Option, window: Window) -> Use:
-        g.seats[self.owner].hand.remove(option.ref)  # the cost
-        g.discard.append(option.ref)
-        g.emit(Discarded(self.owner, option.ref))
-        self.log(g)
-        return g.new_use(self.owner, self.key)
+        return self.use_paying(g, option.ref)  # the cost: a card of his hand
 
     def resolve(self, g: Game, use: Use) -> None:
         p = g.passing

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill
 from fengsheng.core.cards import LURE_AWAY, SEND_DIRECT
-from fengsheng.core.events import Discarded, UsedCardTaken
+from fengsheng.core.events import UsedCardTaken
 from fengsheng.editions.qianzhi.characters._common import own_play_phase
 from fengsheng.flow.window import Resolve
 
@@ -52,11 +52,7 @@ class Fragrance(Skill):  # 香氣傳達
         return [self.option(ref=c) for c in g.seats[seat].hand]
 
     def play(self, g: Game, option: Option, window: Window) -> Use:
-        g.seats[self.owner].hand.remove(option.ref)  # the cost
-        g.discard.append(option.ref)
-        g.emit(Discarded(self.owner, option.ref))
-        self.log(g)
-        return g.new_use(self.owner, self.key)
+        return self.use_paying(g, option.ref)  # the cost: a card of his hand
 
     def resolve(self, g: Game, use: Use) -> None:
         self.direct_turn = g.turn

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.characters.base import CharacterDef, Skill
-from fengsheng.core.events import Discarded, TransitToDeck
+from fengsheng.core.events import TransitToDeck
 from fengsheng.core.options import SKILL
 from fengsheng.core.state import W_STEP2
 from fengsheng.editions.qianzhi.characters.ying_han import YingHanMission
@@ -75,11 +75,7 @@ class Switcheroo(Skill):  # 偷龍轉鳳
         return [self.option(ref=c) for c in g.seats[seat].hand]
 
     def play(self, g: Game, option: Option, window: Window) -> Use:
-        g.seats[self.owner].hand.remove(option.ref)  # the cost
-        g.discard.append(option.ref)
-        g.emit(Discarded(self.owner, option.ref))
-        self.log(g)
-        return g.new_use(self.owner, self.key)
+        return self.use_paying(g, option.ref)  # the cost: a card of his hand
 
     def resolve(self, g: Game, use: Use) -> None:
         p = g.passing
