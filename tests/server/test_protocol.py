@@ -76,6 +76,21 @@ async def _until_question(ws: Any) -> dict[str, Any]:
             return msg
 
 
+async def _until_question_or_out(ws: Any, seat: int) -> dict[str, Any] | None:
+    """The next message asking ``seat`` a question, or None once the game is over or the seat is out of it (dead or
+    lost: it is never asked again)."""
+    while True:
+        msg = await _recv(ws)
+        if msg["type"] not in ("snapshot", "update"):
+            continue
+        if msg.get("question"):
+            return msg
+        view = msg["view"]
+        me = view["seats"][seat]
+        if view.get("result") is not None or not me["alive"] or me["lost"]:
+            return None
+
+
 def test_bad_messages_get_errors_and_the_table_goes_on(server: Server) -> None:
     a, b = server.player("a"), server.player("b")
     code = server.table(a, dict(FAST, ask="all"), humans=[b])
@@ -149,21 +164,31 @@ def test_tokens_seats_and_spectators(server: Server) -> None:
 
 def test_reconnect_gets_the_same_question(server: Server) -> None:
     a = server.player("a")
-    code = server.table(a, dict(FAST, ask="all"))
 
     async def go() -> None:
-        url = f"{server.ws}/ws/{code}?token={a}"
-        async with websockets.connect(url) as ws:
-            for _ in range(20):  # play a little
-                q = (await _until_question(ws))["question"]
-                await ws.send(json.dumps({"type": "act", "seq": q["seq"], "option": leaves(q["tree"])[-1]}))
-            before = await _until_question(ws)
-        async with websockets.connect(url) as ws:
-            snap = await _recv(ws, "snapshot")
-            assert snap["seq"] == before["seq"]
-            assert snap["question"]["tree"] == before["question"]["tree"]
-            assert snap["view"] == before["view"]
-            assert not before["events"] or snap["events"][-1] == before["events"][-1]  # an update may bring none
+        for _ in range(5):  # a game in which the seat is still asked after 20 answers (it may die or lose first)
+            code = server.table(a, dict(FAST, ask="all"))
+            url = f"{server.ws}/ws/{code}?token={a}"
+            async with websockets.connect(url) as ws:
+                before: dict[str, Any] | None = await _until_question(ws)
+                assert before is not None
+                seat = before["seat"]
+                for _ in range(20):  # play a little
+                    q = before["question"]
+                    await ws.send(json.dumps({"type": "act", "seq": q["seq"], "option": leaves(q["tree"])[-1]}))
+                    before = await _until_question_or_out(ws, seat)
+                    if before is None:
+                        break
+            if before is None:
+                continue
+            async with websockets.connect(url) as ws:
+                snap = await _recv(ws, "snapshot")
+                assert snap["seq"] == before["seq"]
+                assert snap["question"]["tree"] == before["question"]["tree"]
+                assert snap["view"] == before["view"]
+                assert not before["events"] or snap["events"][-1] == before["events"][-1]  # an update may bring none
+            return
+        raise AssertionError("in five games the seat was out (or the game over) within 20 answers")
 
     run(go())
 
