@@ -29,7 +29,7 @@ from fengsheng.record import verify
 from fengsheng.server import protocol as P
 from fengsheng.server.stats import ratings
 from fengsheng.server.store import Store
-from fengsheng.server.tables import Conn, Hall, LobbyError, config_of
+from fengsheng.server.tables import Conn, Hall, LobbyError, Table, config_of
 from fengsheng.text import CARD_TEXT, NAMES, card_name, character_name, edition_texts, name, render_events
 
 log = logging.getLogger("fengsheng.server")
@@ -139,38 +139,33 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
     async def get_table(request: Request) -> Any:
         return hall().get(request.path_params["code"]).public()
 
-    async def sit(request: Request) -> Any:
+    async def table_action(request: Request, act: Callable[[Table, int, str, dict[str, Any]], None]) -> Any:
+        """A lobby action on the table of the path: ``act(table, player id, name, body)``, then everyone at the
+        table is told and the caller gets the table as it now is."""
         pid, nm = player_of(request)
         body = await _body(request)
         t = hall().get(request.path_params["code"])
-        t.sit(pid, nm, body.get("seat"))  # type: ignore[arg-type]
+        act(t, pid, nm, body)
         t.broadcast()
         return t.public()
 
-    async def leave(request: Request) -> Any:
-        pid, _ = player_of(request)
-        t = hall().get(request.path_params["code"])
-        t.leave(pid)
-        t.broadcast()
-        return t.public()
-
-    async def bot(request: Request) -> Any:
-        pid, _ = player_of(request)
-        body = await _body(request)
-        t = hall().get(request.path_params["code"])
+    def _set_bot(t: Table, pid: int, body: dict[str, Any]) -> None:
         on = body.get("on", True)
         if type(on) is not bool:
             raise LobbyError("on must be true or false")
         t.set_bot(pid, body.get("seat"), on)  # type: ignore[arg-type]
-        t.broadcast()
-        return t.public()
+
+    async def sit(request: Request) -> Any:
+        return await table_action(request, lambda t, pid, nm, body: t.sit(pid, nm, body.get("seat")))  # type: ignore[arg-type]
+
+    async def leave(request: Request) -> Any:
+        return await table_action(request, lambda t, pid, nm, body: t.leave(pid))
+
+    async def bot(request: Request) -> Any:
+        return await table_action(request, lambda t, pid, nm, body: _set_bot(t, pid, body))
 
     async def start(request: Request) -> Any:
-        pid, _ = player_of(request)
-        t = hall().get(request.path_params["code"])
-        t.start(pid)
-        t.broadcast()
-        return t.public()
+        return await table_action(request, lambda t, pid, nm, body: t.start(pid))
 
     async def rematch(request: Request) -> Any:
         pid, _ = player_of(request)
