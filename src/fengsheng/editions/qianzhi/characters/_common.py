@@ -1,5 +1,5 @@
-"""Pieces several 千智风声 characters share: their kill missions (「親手讓…死亡」), their play-phase timing, the
-turn-wide uses.
+"""Pieces several 千智风声 characters share: their kill missions (「親手讓…死亡」), their play-phase and
+「傳遞到你」 timings, the turn-wide uses.
 
 A personal kill (親手) is the standard meaning (A-48): the killer is the player whose black intelligence was the
 fatal one (``Game.killer_of``); killing yourself never counts. A kill mission names a property of the victim
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fengsheng.characters.base import Mission
-from fengsheng.core.state import W_PLAY
+from fengsheng.core.state import W_PLAY, W_STEP2
 
 if TYPE_CHECKING:
     from fengsheng.core.events import Event
@@ -24,6 +24,12 @@ if TYPE_CHECKING:
 def own_play_phase(g: Game, seat: int, window: Window) -> bool:
     """「在你的出牌階段」: the play window of ``seat``'s own turn."""
     return window.kind == W_PLAY and g.current == seat
+
+
+def reaches_you(g: Game, seat: int, window: Window) -> bool:
+    """「當情報傳遞到你面前時」: the Step-2 window of a pass whose intelligence is in front of ``seat`` now."""
+    p = g.passing
+    return window.kind == W_STEP2 and p is not None and not p.finished and p.step == W_STEP2 and p.holder == seat
 
 
 class KillMission(Mission):

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from fengsheng.characters.base import CharacterDef, Skill, black_in_hand
 from fengsheng.core.events import CardRevealed, Inspected
-from fengsheng.core.state import W_STEP2
+from fengsheng.editions.qianzhi.characters._common import reaches_you
 from fengsheng.editions.qianzhi.characters.ying_han import YingHanMission
 
 if TYPE_CHECKING:
@@ -40,10 +40,7 @@ class Exposure(Skill):  # 揭露
     skill_id = "QC-FU_ER_MO_SI-1"
 
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
-        p = g.passing
-        if seat != self.owner or window.kind != W_STEP2 or not self.active(g):
-            return []
-        if p is None or p.finished or p.step != W_STEP2 or p.holder != seat:
+        if seat != self.owner or not self.active(g) or not reaches_you(g, seat, window):
             return []
         return [self.option(ref=c) for c in black_in_hand(g, seat)]
 

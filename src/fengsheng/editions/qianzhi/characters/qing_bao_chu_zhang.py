@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from fengsheng.characters.base import CharacterDef, Skill
 from fengsheng.core.events import TransitToDeck
 from fengsheng.core.options import SKILL
-from fengsheng.core.state import W_STEP2
+from fengsheng.editions.qianzhi.characters._common import reaches_you
 from fengsheng.editions.qianzhi.characters.ying_han import YingHanMission
 
 if TYPE_CHECKING:
@@ -67,10 +67,7 @@ class Switcheroo(Skill):  # 偷龍轉鳳
     skill_id = "QC-QING_BAO_CHU_ZHANG-2"
 
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
-        p = g.passing
-        if seat != self.owner or window.kind != W_STEP2 or not self.active(g):
-            return []
-        if p is None or p.finished or p.step != W_STEP2 or p.holder != seat:
+        if seat != self.owner or not self.active(g) or not reaches_you(g, seat, window):
             return []
         return [self.option(ref=c) for c in g.seats[seat].hand]
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from fengsheng.characters.base import CharacterDef, Mission, Skill, count_colour
 from fengsheng.core.cards import BLUE, INTERCEPT, RED, SWAP
 from fengsheng.core.events import TransitReplaced
-from fengsheng.core.state import W_STEP2
+from fengsheng.editions.qianzhi.characters._common import reaches_you
 
 if TYPE_CHECKING:
     from fengsheng.core.events import Event
@@ -40,10 +40,7 @@ class Graft(Skill):  # 移花接木
     skill_id = "QC-YI_ZHANG-1"
 
     def actions(self, g: Game, seat: int, window: Window) -> list[Option]:
-        p = g.passing
-        if seat != self.owner or window.kind != W_STEP2 or not self.can_flip(g):
-            return []
-        if p is None or p.finished or p.step != W_STEP2 or p.holder != seat:
+        if seat != self.owner or not self.can_flip(g) or not reaches_you(g, seat, window):
             return []
         return [self.option(ref=c) for c in g.seats[seat].hand]
 
