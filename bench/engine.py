@@ -82,7 +82,10 @@ ANCHOR_KEYS = (
 def run_games(
     players: int, games: int, auto_pass: bool, seed0: int = 0, characters: bool = False, edition: str = "standard"
 ) -> dict[str, float]:
-    config = Config(edition=edition, players=players, auto_pass=auto_pass, characters=characters)
+    # ``edition`` only when it is not the default: ``--against`` runs this function on revisions whose Config has
+    # no such field (before the editions issue)
+    extra: dict[str, Any] = {} if edition == "standard" else {"edition": edition}
+    config = Config(players=players, auto_pass=auto_pass, characters=characters, **extra)
     decisions = 0
     turns = 0
     c0 = time.process_time()

@@ -113,3 +113,17 @@ def test_editions_side_by_side_plays_both_the_same_number_of_games() -> None:
     assert f["qianzhi_vs_standard_games_per_s"] == pytest.approx(
         f["qianzhi_games_per_s"] / f["standard_games_per_s"], rel=0.01
     )
+
+
+def test_against_worker_runs_on_a_config_without_editions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``--against`` worker plays with this script's ``run_games`` on the other revision's package: a revision
+    from before the editions issue has a ``Config`` without ``edition``, so the default edition is not passed."""
+    bench = load_bench()
+    real = bench.Config
+
+    def old_config(*, players: int, auto_pass: bool, characters: bool) -> object:
+        return real(players=players, auto_pass=auto_pass, characters=characters)
+
+    monkeypatch.setattr(bench, "Config", old_config)
+    f = bench.run_games(5, 2, auto_pass=False, seed0=0, characters=False)
+    assert f["games"] == 2 and f["decisions"] > 0
