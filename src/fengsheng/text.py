@@ -8,16 +8,21 @@ Nothing here reads hidden state: it only formats what the event dict already con
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import cache
+from importlib.resources import files
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.editions.standard.deck import DECK as STANDARD_DECK
 
 if TYPE_CHECKING:
     from fengsheng.core.cards import Card
+    from fengsheng.editions.base import Edition
 
 LANGS = ("zh", "en")
 
@@ -153,13 +158,33 @@ _DECK: ContextVar[Sequence[Card]] = ContextVar("deck", default=STANDARD_DECK)
 
 def deck_of_texts(text_set: str) -> Sequence[Card]:
     """The deck of the edition whose character text set is ``text_set`` (text sets are unique across editions)."""
+    ed = _edition_of_texts(text_set)
+    return ed.deck if ed is not None else STANDARD_DECK
+
+
+def _edition_of_texts(text_set: str) -> Edition | None:
     from fengsheng.editions import EDITIONS, get_edition
 
     for name_ in EDITIONS:
         ed = get_edition(name_)
         if text_set in ed.text_sets:
-            return ed.deck
-    return STANDARD_DECK
+            return ed
+    return None
+
+
+@cache
+def text_data(text_set: str) -> Mapping[str, Any]:
+    """A text set's texts other than the characters': ``editions/<edition>/data/texts-<set>.json`` (the cards as
+    that edition prints them, its rules summary), or ``{}`` when the set has none (the standard edition's texts
+    are the tables of this module)."""
+    ed = _edition_of_texts(text_set)
+    if ed is None:
+        return {}
+    path = files(f"fengsheng.editions.{ed.id}").joinpath("data", f"texts-{text_set}.json")
+    if not path.is_file():
+        return {}
+    data: Mapping[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
 @contextmanager
@@ -169,11 +194,39 @@ def edition_texts(text_set: str) -> Iterator[None]:
     card_name(c)``."""
     token = _DECK.set(deck_of_texts(text_set))
     words = _WORDS.set(_EDITION_WORDS.get(text_set))
+    data = _TEXTS.set(text_data(text_set))
     try:
         yield
     finally:
+        _TEXTS.reset(data)
         _WORDS.reset(words)
         _DECK.reset(token)
+
+
+_TEXTS: ContextVar[Mapping[str, Any]] = ContextVar("texts", default=MappingProxyType({}))
+"""The :func:`text_data` of the texts being rendered (:func:`edition_texts`)."""
+
+
+def card_text(card_type: str, lang: str = "zh") -> str:
+    """A card type's rules text as the edition being rendered prints it (:func:`edition_texts`; the standard
+    rulebook's by default): 001's 鎖定 is for one's own play phase, the standard one for one's own turn."""
+    own = _TEXTS.get().get("cards", {}).get(card_type)
+    if own is not None:
+        return str(own[lang])
+    return CARD_TEXT[lang].get(card_type, "")
+
+
+def card_names(card_type: str) -> tuple[str, ...]:
+    """Every name a card type goes by, for looking it up: its names in both languages and the rendered edition's
+    printed name (001's traditional 轉移 beside 转移)."""
+    own = _TEXTS.get().get("cards", {}).get(card_type, {}).get("name")
+    return tuple(n for n in (name(card_type, "zh"), name(card_type, "en"), own) if n)
+
+
+def rules_text(lang: str = "zh") -> str | None:
+    """The rules summary of the edition being rendered, or ``None`` when it has none of its own (the standard)."""
+    own = _TEXTS.get().get("rules")
+    return str(own[lang]) if own is not None else None
 
 
 def rendered_deck() -> Sequence[Card]:

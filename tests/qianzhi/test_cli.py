@@ -76,3 +76,46 @@ def test_Q_CHAR_skill_lines_name_the_character_and_the_skill() -> None:
     assert (
         skill_effect("QC-DAO_FENG-2", "zh", "001") == "抽三牌"
     )  # the trigger clause 「當另一位玩家死亡時，你可以」 is cut
+
+
+QIANZHI_TYPES = sorted({c.type for c in DECK})
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_Q_CARD_TABLE_terminal_help_covers_every_card_and_character_of_the_edition(lang: str) -> None:
+    """``help NAME`` in a 千智 game: each of the 13 card types, by its simplified, printed (traditional) or English
+    name, gives 001's own text; each of the edition's characters its 001 card; ``help rules`` the edition's rules."""
+    from fengsheng.editions.qianzhi.characters import load_characters
+    from fengsheng.play.words import RULES_TEXT, help_topic
+    from fengsheng.text import card_names, card_text, edition_texts, text_data
+
+    printed = text_data("001")["cards"]
+    assert sorted(printed) == QIANZHI_TYPES and len(QIANZHI_TYPES) == 13
+    with edition_texts("001"):
+        for t in QIANZHI_TYPES:
+            assert card_text(t, lang) == printed[t][lang]
+            for alias in card_names(t):
+                assert help_topic(alias, lang) == help_topic(t, lang)
+            text = help_topic(printed[t]["name"], lang)
+            assert text is not None and text.endswith(printed[t][lang])
+        assert "出牌階段" in card_text("lock", "zh")  # Q-CARD-LOCK: 001's lock is for one's own play phase
+        for cid, ch in load_characters("001").items():
+            text = help_topic(ch.name("zh"), lang)
+            assert text is not None and ch.name(lang) in text, cid
+        rules = help_topic("rules", lang)
+        assert rules is not None and rules != RULES_TEXT[lang] and ("千智" in rules)
+    # outside the edition's texts: the standard rulebook, which has no 轉移
+    assert help_topic("转移", lang) is None and help_topic("rules", lang) == RULES_TEXT[lang]
+    assert "出牌阶段" not in (help_topic("锁定", lang) or "")
+
+
+def test_Q_CARD_TABLE_the_pending_stack_names_the_editions_cards() -> None:
+    """A 轉移 on the stack is named as a card (it was shown as its bare id ``transfer``)."""
+    from fengsheng.play.words import describe_use, use_name
+    from fengsheng.text import edition_texts
+
+    with edition_texts("001"):
+        card = next(c for c in DECK if c.type == "transfer")
+        assert use_name("transfer", "zh") == "转移" and use_name("transfer", "en") == "Transfer"
+        line = describe_use({"uid": 3, "user": 1, "use": "transfer", "target": 2, "card": card.id}, "zh", me=0)
+        assert "转移" in line and "transfer" not in line

@@ -16,7 +16,7 @@ from typing import Any
 from fengsheng.characters import all_characters
 from fengsheng.characters import find as find_character
 from fengsheng.characters import text as character_text
-from fengsheng.core.cards import CARD_TYPES, IDENTITIES, METHODS
+from fengsheng.core.cards import ALL_CARD_TYPES, IDENTITIES, METHODS
 from fengsheng.core.options import (
     ACCEPT,
     CHOOSE,
@@ -32,7 +32,7 @@ from fengsheng.core.options import (
     Option,
     parse_option,
 )
-from fengsheng.text import CARD_TEXT, card_name, name, probe_line, rendered_deck, seat_name
+from fengsheng.text import card_name, card_names, card_text, name, probe_line, rendered_deck, rules_text, seat_name
 
 CHARACTERS = all_characters()  # the character catalog of every edition, for names and help texts
 
@@ -97,7 +97,7 @@ def _split_skill(skill: str) -> tuple[str, str]:
 
 def use_name(use: str, lang: str = ZH, text_set: str = "") -> str:
     """What a stack entry is used as: a card type (``锁定``) or a character skill (``「就计」``)."""
-    if use in CARD_TYPES:
+    if use in ALL_CARD_TYPES:
         return name(use, lang)
     return skill_label(use, lang, text_set)
 
@@ -113,7 +113,7 @@ def describe_use(entry: dict[str, Any], lang: str = ZH, me: int | None = None, t
         parts.append(f"→ {who(target, lang, me)}")
         if ref is not None and ref >= 0:
             parts.append(_t(lang, f"面前的 {card_name(ref, lang)}", f"(on {card_name(ref, lang)})"))
-    if entry["use"] in CARD_TYPES:
+    if entry["use"] in ALL_CARD_TYPES:
         parts.append(card_name(entry.get("card"), lang))
     return " ".join(parts)
 
@@ -525,7 +525,8 @@ def character_help(cid: str, lang: str = ZH, text_set: str = "") -> str:
 
 
 def card_help(card_type: str, lang: str = ZH) -> str:
-    return f"{name(card_type, lang)}{_t(lang, '：', ': ')}{CARD_TEXT[lang][card_type]}"
+    """A card type's name and rules text, as the edition being rendered prints it (``text.edition_texts``)."""
+    return f"{name(card_type, lang)}{_t(lang, '：', ': ')}{card_text(card_type, lang)}"
 
 
 def commands_help(lang: str = ZH) -> str:
@@ -573,7 +574,7 @@ def help_topic(
         return None
     texts = _texts(view)
     if key in (_key("规则"), "rules", "rule"):
-        return RULES_TEXT[lang]
+        return rules_text(lang) or RULES_TEXT[lang]
     if key.isdigit() and numbered is not None:
         for n, o in numbered:
             if n == int(key):
@@ -591,8 +592,9 @@ def help_topic(
             f"{seat_name(seat, lang)} 的角色是盖伏的（看不到）",
             f"{seat_name(seat, lang)}'s character is face down",
         )
-    for t in CARD_TYPES:
-        if key in (_key(t), _key(name(t, ZH)), _key(name(t, EN))):
+    in_deck = {c.type for c in rendered_deck()}
+    for t in ALL_CARD_TYPES:
+        if t in in_deck and key in {_key(t), *map(_key, card_names(t))}:
             return card_help(t, lang)
     catalog = all_characters(texts) if texts else CHARACTERS
     for cid, ch in catalog.items():
@@ -630,7 +632,7 @@ def option_help(o: Option, lang: str = ZH, text_set: str = "") -> str:
     if o.card >= 0:
         card = rendered_deck()[o.card]
         parts.append(f"{card_name(o.card, lang)} " + card_help(card.type, lang))
-        if o.kind == PLAY and o.use and o.use != card.type and o.use in CARD_TYPES:
+        if o.kind == PLAY and o.use and o.use != card.type and o.use in ALL_CARD_TYPES:
             parts.append(card_help(o.use, lang))
         if o.kind == SEND:
             parts.append(METHOD_TEXT[lang][card.method])
