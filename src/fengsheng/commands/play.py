@@ -80,13 +80,17 @@ def run(args: argparse.Namespace) -> int:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     record = Path(args.record) if args.record else Path(RECORDS_DIR) / f"play-{stamp}-seed{seed}.json"
     console = make_console(colour=False if args.no_colour else None)
+    # the edition is named unless it is the default one (the line players of the standard edition know stays)
+    ed = game.edition
+    edition_zh = f" · {ed.name['zh']}" if config.edition != "standard" else ""
+    edition_en = f" · {ed.name['en']}" if config.edition != "standard" else ""
     console.print(
         _t(
             lang,
-            f"风声 · {config.players} 人局 · 你是 {args.seat}号 · 对手：{args.bots} 机器人 · 种子 {seed}。"
+            f"风声{edition_zh} · {config.players} 人局 · 你是 {args.seat}号 · 对手：{args.bots} 机器人 · 种子 {seed}。"
             "每个问题输入编号回答，? 查看帮助。",
-            f"The Message · {config.players} players · you are P{args.seat} · opponents: {args.bots} bots · "
-            f"seed {seed}. Answer each question with a number; ? for help.",
+            f"The Message{edition_en} · {config.players} players · you are P{args.seat} · opponents: {args.bots} bots"
+            f" · seed {seed}. Answer each question with a number; ? for help.",
         ),
         markup=False,
         soft_wrap=True,
