@@ -19,12 +19,13 @@ from fengsheng.sim.runner import derive_seed
 from tests.helpers import load_fuzz, play
 
 GAMES = 1000
+GAMES_QIANZHI = 700  # + 300 with characters (test_qianzhi_characters.py): the 1,000 replays of the edition
 CONFIGS = load_fuzz().all_configs()
 
 
 def test_record_json_replay_reproduces_random_games_of_the_qianzhi_edition() -> None:
     configs = load_fuzz().all_configs("qianzhi")
-    for i in range(200):
+    for i in range(GAMES_QIANZHI):
         config = configs[i % len(configs)]
         g = play(Game.new(config, derive_seed("replay-qianzhi", i)), i)
         rec = json.loads(json.dumps(g.record(), ensure_ascii=False))
