@@ -47,10 +47,12 @@ def read_probe_answer(identity: int, answer: str, soft: bool) -> list[float]:
     return lik
 
 
-def unread_probe_effect(answer: str, line: str | None) -> str:
-    """The effect printed on a 试探 this seat did not read, told by the answer (the line said aloud names it)."""
+def unread_probe_effect(answer: str, line: str | None, draw_line: str | None = DRAW_LINE) -> str:
+    """The kind of effect printed on a 试探 this seat did not read (:data:`DRAW_2` for one that draws, however many
+    the edition says; :data:`DISCARD_1` for one that discards), told by the answer: the line said aloud names it
+    (``draw_line``: the edition's line on the drawing probes)."""
     if answer == "line":
-        return DRAW_2 if line == DRAW_LINE else DISCARD_1
+        return DRAW_2 if line == draw_line else DISCARD_1
     if answer == "draw":
         return DRAW_2
     return DISCARD_1

@@ -17,14 +17,13 @@ from fengsheng.bots.ai import character_ai
 from fengsheng.bots.belief import IDENTITY_INDEX, entropy
 from fengsheng.bots.heuristic.features import BURN_SAVE, Features
 from fengsheng.bots.heuristic.memory import Memory
-from fengsheng.bots.heuristic.tables import CARD_COLOUR, CARD_METHOD, COLOURS3, STANDARD_DECK
+from fengsheng.bots.heuristic.tables import COLOURS3, DRAW_EFFECTS
 from fengsheng.bots.skills import skill_choice, skill_gain
 from fengsheng.core.cards import (
     BLACK,
     BURN,
     DECODE,
     DIRECT,
-    DRAW_2,
     INTERCEPT,
     LOCK,
     LURE_AWAY,
@@ -90,8 +89,8 @@ class Policy(Features):
         scored: list[tuple[float, Option]] = []
         for o in d.options:
             c = o.card
-            col = CARD_COLOUR[c]
-            method = CARD_METHOD[c]
+            col = self.card_colour[c]
+            method = self.tables.card_method[c]
             direction = -1 if o.name == "cw" else 1
             visible = method == TEXT
             target = o.target if method == DIRECT else -1
@@ -342,7 +341,7 @@ class Policy(Features):
         t = o.target
         if not self.in_game[t] or t == self.seat:
             return -1.0
-        card = STANDARD_DECK[o.card]
+        card = self.tables.deck[o.card]
         if card.probe_identity is None:
             return -1.0
         q = self.p[t]
@@ -355,7 +354,7 @@ class Policy(Features):
             tot = sum(rest)
             h_miss = entropy([x / tot for x in rest]) if tot > 1e-12 else 0.0
             info = entropy(q) - (1 - pm) * h_miss
-        effect = 0.35 * self.care[t] if card.probe_effect == DRAW_2 else -0.25 * self.care[t]
+        effect = 0.35 * self.care[t] if card.probe_effect in DRAW_EFFECTS else -0.25 * self.care[t]
         return INFO_WEIGHT * info + pm * effect
 
     def _tof_value(self) -> float:
@@ -383,7 +382,7 @@ class Policy(Features):
         mem = self.memory
         mine = [uid for (_user, target), uid in mem.probe_last.items() if target == self.seat and uid in mem.probes]
         effect = mem.probes[max(mine)].get("effect") if mine else None
-        want = "effect" if effect == DRAW_2 else "line"
+        want = "effect" if effect in DRAW_EFFECTS else "line"
         for o in d.options:
             if o.kind == RESPOND and o.name == want:
                 return o
