@@ -25,13 +25,18 @@ from fengsheng.core.cards import (
     BURN,
     DECODE,
     DIRECT,
+    GAMBLE,
     INTERCEPT,
     LOCK,
     LURE_AWAY,
     PROBE,
+    REBALANCE,
     RED,
+    REINFORCE,
     RETURN,
     SEE_THROUGH,
+    SWAP,
+    TRANSFER,
     TRUE_OR_FALSE,
 )
 from fengsheng.core.options import Option
@@ -52,6 +57,12 @@ KEEP = {  # what a card is worth kept in hand (spending or sending it costs this
     LURE_AWAY: 0.3,
     PROBE: 0.2,
     TRUE_OR_FALSE: 0.2,
+    # 千智风声's own types (Q-CARD): 轉移 and 調包 steer intelligence like 退回 and 调虎离山; the others draw or place
+    TRANSFER: 0.4,
+    SWAP: 0.35,
+    REINFORCE: 0.25,
+    GAMBLE: 0.25,
+    REBALANCE: 0.1,
 }
 # what a sender's identity says about the colour of a card he sent to this seat: rows = relation of the sender to
 # this seat (teammate, opponent), columns = (this seat's colour, the other faction colour, black)
