@@ -200,3 +200,66 @@ def test_hidden_state_does_not_change_the_choice() -> None:
             seen[s] = len(g.events)
             g.act(bots[s].choose(d, view, events))
     assert checked > 50
+
+
+def _bot_at_step2(g: Game, seat: int) -> tuple[HeuristicBot, Any]:
+    """Pass every window until ``seat`` decides in the Step-2 window of the card in front of it."""
+    bot = watcher(g, seat)
+    while g.decision is not None:
+        d = g.decision
+        if d.seat == seat and d.kind == "priority" and d.context == "step2":
+            return bot, d
+        assert d.kind == "priority", d
+        g.act("pass")
+    raise AssertionError("no Step-2 window")
+
+
+def _black_text_at_seat_0(enemy_blacks: int) -> tuple[HeuristicBot, Any, Game]:
+    """Seat 4 sends a face-up black card (調包 is 文本) that reaches seat 0 (underground); seat 1 (military_intel,
+    known to the bot) has ``enemy_blacks`` black intelligence; seat 0 holds a 轉移."""
+    g = build(
+        5,
+        FIVE,
+        hands={4: ["K:swap", "R:decode"], 0: ["R:transfer", "K:decode", "B:decode"]},
+        intel={1: ["K:lock", "K:burn"][:enemy_blacks]},
+        current=4,
+        at="pass",
+    )
+    Script(g).do("4: send c{K:swap}")
+    bot, d = _bot_at_step2(g, 0)
+    bot.model.set_known(1, "military_intel")  # type: ignore[union-attr]
+    bot.model.set_known(2, "underground")  # type: ignore[union-attr]
+    assert any(o.use == "transfer" for o in d.options)
+    return bot, d, g
+
+
+def test_transfer_sends_a_false_intelligence_on_to_kill_an_enemy() -> None:
+    """轉移 (A-100): the target must take the card; a third black kills the known enemy with two: the bot transfers it
+    to him rather than decline it."""
+    bot, d, g = _black_text_at_seat_0(2)
+    choice = bot.choose(d, g.view(0), g.events_for(0))
+    assert choice.use == "transfer" and choice.target == 1, choice
+
+
+def test_without_a_kill_the_bot_declines_rather_than_spend_a_transfer() -> None:
+    """The same card with the enemy holding no black: declining costs nothing, so 轉移 is kept."""
+    bot, d, g = _black_text_at_seat_0(0)
+    assert bot.choose(d, g.view(0), g.events_for(0)).use != "transfer"
+
+
+def test_a_lock_is_played_before_the_send_in_the_own_play_phase() -> None:
+    """鎖定 only in the own play phase (A-83): holding a lock and a red card as underground, with two red in front of a
+    known teammate, the bot locks the teammate before sending so that he must take the winning red."""
+    g = build(
+        5,
+        FIVE,
+        hands={0: ["R:lock", "R:decode", "K:decode"]},
+        intel={2: ["R:burn", "R:decode"]},
+        at="play",
+    )
+    bot = watcher(g)
+    bot.model.set_known(2, "underground")  # type: ignore[union-attr]
+    d = g.decision
+    assert d is not None and d.seat == 0 and d.context == "play"
+    choice = bot.choose(d, g.view(0), g.events_for(0))
+    assert choice.use == "lock" and choice.target == 2, choice

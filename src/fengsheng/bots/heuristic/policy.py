@@ -403,7 +403,7 @@ class Policy(Features):
 
     def g_transfer(self, o: Option, context: str) -> float:
         """轉移: the card that reached this seat goes to ``o.target``, who must take it (A-100), instead of this
-        seat taking or declining it."""
+        seat taking or declining it (offered only where this seat may decline: not locked, not its own card)."""
         tr = self.transit()
         me = self.seat
         t = o.target
@@ -413,8 +413,6 @@ class Policy(Features):
         acc, dec = self.receive_values(tr, dist)
         if self.counts[me][2] >= 2 and dist[BLACK] > 0 and not self.death_wins():
             acc = -1e9
-        if tr.get("sender") == me or me in self.locks:
-            dec = -1e9  # it must be taken: 轉移 is the only way out
         there = self.expect(dist, lambda col: self.value(t, col))
         return there - max(acc, dec)
 
