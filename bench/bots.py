@@ -1,6 +1,10 @@
 """Bot benchmark: the strength of HeuristicBot against RandomBot, its decision latency, and simulation throughput.
 
     python bench/bots.py [--games N] [--players P] [--seed S] [--no-characters] [--sim-games N] [--json]
+                         [--edition standard|qianzhi] [--mode MODE]
+
+``--edition`` picks the edition (default standard), ``--mode`` one of its modes (千智: ``free``, ``beginner``,
+``3v3``; a mode with fixed player counts needs a matching ``--players``).
 
 Strength: three arms of ``--games`` games each (random seats: identities are dealt at random every game):
 
@@ -173,8 +177,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-characters", dest="characters", action="store_false", default=True)
     ap.add_argument("--sim-games", type=int, default=400, help="games per throughput run (0: skip)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--edition", default="standard", help="the edition (default %(default)s)")
+    ap.add_argument("--mode", default=None, help="the edition's mode (default: its first)")
     args = ap.parse_args(argv)
-    config = Config(players=args.players, characters=args.characters, auto_pass=True)
+    extra: dict[str, Any] = {"mode": args.mode} if args.mode else {}
+    config = Config(players=args.players, characters=args.characters, auto_pass=True, edition=args.edition, **extra)
     arms = {
         "A_all_random": run_arm(config, args.games, args.seed, None),
         "B_underground_heuristic": run_arm(config, args.games, args.seed, UNDERGROUND),
@@ -187,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
         MILITARY_INTEL: newcombe(a["wins"][MILITARY_INTEL], n, c["wins"][MILITARY_INTEL], n),
     }
     report: dict[str, Any] = {
+        "edition": args.edition,
+        "mode": args.mode,
         "players": args.players,
         "characters": args.characters,
         "auto_pass": True,
@@ -206,7 +215,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report, ensure_ascii=False, sort_keys=True))
         return 0
-    print(f"{n} games per arm, {args.players} players, characters {'on' if args.characters else 'off'}, auto-pass on")
+    mode = f", mode {args.mode}" if args.mode else ""
+    print(
+        f"{n} games per arm, edition {args.edition}{mode}, {args.players} players,"
+        f" characters {'on' if args.characters else 'off'}, auto-pass on"
+    )
     for name, arm in arms.items():
         rates = "  ".join(
             f"{f} {100 * arm['rate'][f]:.1f}% [{100 * arm['ci95'][f][0]:.1f}, {100 * arm['ci95'][f][1]:.1f}]"

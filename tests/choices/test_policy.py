@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from fengsheng import Config, Game
 from fengsheng.choices import AskPolicy, pointless
 from fengsheng.choices.policy import Recall, sure_answer
@@ -134,12 +136,16 @@ def test_the_recall_answers_alike_under_other_hidden_states() -> None:
     assert checked > 200
 
 
-def test_the_belief_of_another_edition_is_empty_and_its_questions_are_answered_from_the_view() -> None:
-    """HeuristicBot's belief knows the standard deck only: for 千智风声 the recall has none (no crash on its card ids
-    past 80), and the policy still answers every decision of its games from the view."""
+def test_the_belief_in_the_qianzhi_edition_is_its_own_and_its_questions_are_answered_from_the_view() -> None:
+    """HeuristicBot's belief knows the 千智风声 tables too: the recall's belief covers every other seat, and once the
+    identities are dealt each identity's column sums to the cards of this edition's row the seat does not hold (no crash on its
+    card ids past 80), and the policy answers every decision of its games from the view."""
+    from fengsheng.editions import get_edition
     from fengsheng.text import edition_texts
 
     policy = AskPolicy()
+    row = get_edition("qianzhi").distribution[5]
+    checked = 0
     for seed in range(6):
         g = Game.new(Config(edition="qianzhi", players=5, characters=True), seed)
         rng = random.Random(seed)
@@ -152,6 +158,14 @@ def test_the_belief_of_another_edition_is_empty_and_its_questions_are_answered_f
             seen[d.seat] = len(g.events)
             view = g.view(d.seat)
             with edition_texts(g.config.character_texts):
-                assert r.belief(view) == {}
+                bel = r.belief(view)
+                assert set(bel) == set(range(5)) - {d.seat}
+                mine = (view.get("me") or {}).get("identity")
+                if mine:  # once the identities are dealt (after the characters are chosen)
+                    for k, ident in enumerate(("underground", "military_intel", "bystander")):
+                        left = row[k] - (ident == mine)
+                        assert sum(b[ident] for b in bel.values()) == pytest.approx(left, abs=1e-6)
+                    checked += 1
                 policy.answer(view, r)
             g.act(d.options[rng.randrange(len(d.options))])
+    assert checked > 100

@@ -62,9 +62,17 @@ def card_name_in_qianzhi(card: int) -> str:
 def test_a_bot_that_does_not_know_the_edition_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     from fengsheng.bots import BOTS
 
-    assert BOTS["heuristic"].editions == ("standard",) and BOTS["random"].editions is None
-    assert main(["simulate", "--edition", "qianzhi", "--no-characters", "--bots", "heuristic", "--games", "2"]) == 2
+    assert BOTS["search"].editions == ("standard",) and BOTS["random"].editions is None
+    assert main(["simulate", "--edition", "qianzhi", "--no-characters", "--bots", "search", "--games", "2"]) == 2
     assert "does not know the qianzhi edition" in capsys.readouterr().err
+
+
+def test_the_heuristic_bot_plays_the_edition(capsys: pytest.CaptureFixture[str]) -> None:
+    from fengsheng.bots import BOTS
+
+    assert "qianzhi" in (BOTS["heuristic"].editions or ())
+    assert main(["simulate", "--edition", "qianzhi", "--bots", "heuristic", "--games", "2"]) == 0
+    assert "does not know" not in capsys.readouterr().err
 
 
 def test_Q_CHAR_skill_lines_name_the_character_and_the_skill() -> None:

@@ -4,6 +4,9 @@ Each character module (``editions/<edition>/characters/<name>.py``) ends with a 
 
     AI = CharacterAI(rank=37, conceals=True, skills={LastWill: SkillAI(seat=...)})
 
+A character whose texts say what another edition's character says reuses that one's knowledge with
+:func:`inherit` (``AI = inherit(std.AI, {LastWill: std.LastWill})``).
+
 :func:`character_ai` finds it by the character's full id (``standard.lao_gui``); :func:`skill_ai` finds a skill's
 entry by its option word (``lao_gui.3``: the ``use`` of its options and stack entries) or its skill id
 (``C-LAO_GUI-3``: the context of the questions it asks). A character without a block gets :data:`DEFAULT`.
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -155,6 +158,15 @@ class CharacterAI:
 DEFAULT = CharacterAI()
 
 
+def inherit(base: CharacterAI, skills: Mapping[type[Skill], type[Skill]], **changes: Any) -> CharacterAI:
+    """The knowledge of a character whose texts say what ``base``'s character's say (a 千智风声 character that
+    reuses a standard one's rules): ``base``'s fields, with the entries of its skills bound to this character's
+    skill classes (``skills``: this character's class -> the base character's class; a base skill without an entry
+    is left out), and ``changes`` (fields that differ, e.g. a mission that is not the same)."""
+    bound = {mine: base.skills[theirs] for mine, theirs in skills.items() if theirs in base.skills}
+    return replace(base, skills=bound, **changes)
+
+
 @dataclass(frozen=True)
 class _Registry:
     characters: dict[str, CharacterAI]
@@ -213,4 +225,14 @@ def skill_ai(edition: str, name: str) -> SkillAI | None:
     return _registry(edition).skills.get(name)
 
 
-__all__ = ["DEFAULT", "CharacterAI", "Deciding", "Position", "SkillAI", "SkillGain", "character_ai", "skill_ai"]
+__all__ = [
+    "DEFAULT",
+    "CharacterAI",
+    "Deciding",
+    "Position",
+    "SkillAI",
+    "SkillGain",
+    "character_ai",
+    "inherit",
+    "skill_ai",
+]

@@ -362,8 +362,8 @@ class Recall:
 
     def belief(self, view: dict[str, Any]) -> dict[int, dict[str, float]]:
         """Per other seat, the probabilities of its identities from the seat's view and events: HeuristicBot's
-        belief, which knows the standard edition's cards only; for another edition none (every seat unknown, so the
-        questions that depend on the belief are asked)."""
+        belief, for the editions it knows (their card and identity tables); for another edition none (every seat
+        unknown, so the questions that depend on the belief are asked)."""
         from fengsheng.bots.heuristic.bot import HeuristicBot
 
         if view.get("character_texts", "") not in _BELIEF_TEXT_SETS:
@@ -377,7 +377,7 @@ class Recall:
         return belief
 
 
-_BELIEF_TEXT_SETS = frozenset(get_edition("standard").text_sets) | {""}
+_BELIEF_TEXT_SETS = frozenset(t for ed in ("standard", "qianzhi") for t in get_edition(ed).text_sets) | {""}
 """The character text sets of the editions HeuristicBot's belief knows (the view names its game's text set)."""
 
 

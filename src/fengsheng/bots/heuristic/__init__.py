@@ -7,7 +7,7 @@
 * :mod:`.policy`: choosing among the decision's options;
 * :mod:`.bot`: the :class:`HeuristicBot` that ties them together behind the :class:`~fengsheng.bots.base.Bot`
   interface;
-* :mod:`.tables`: the card tables it knows (the standard deck).
+* :mod:`.tables`: the card and identity tables it knows, per edition (read from the edition object).
 
 Character knowledge lives beside each character (:mod:`fengsheng.bots.ai`), the generic skill policy in
 :mod:`fengsheng.bots.skills`.

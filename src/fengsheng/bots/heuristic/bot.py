@@ -25,7 +25,7 @@ from fengsheng.core.options import Decision, Option
 
 class HeuristicBot(Bot):
     needs_view = True
-    editions = ("standard",)  # its card and identity tables are the standard edition's
+    editions = ("standard", "qianzhi")  # it reads each one's card and identity tables (heuristic.tables)
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         super().__init__(seat, seed)

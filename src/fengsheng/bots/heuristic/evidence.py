@@ -14,7 +14,12 @@ from collections.abc import Sequence
 
 from fengsheng.bots.belief import BY, FLOOR, MI, UG
 from fengsheng.bots.heuristic.tables import DRAW_LINE
+from fengsheng.cards.probe import ProbeAnswer
 from fengsheng.core.cards import BLACK, BLUE, DISCARD_1, DRAW_2, RED
+from fengsheng.editions.qianzhi.cards.probe import QianzhiProbeAnswer
+
+DRAW_ANSWERS = frozenset({ProbeAnswer.DRAW_ANSWER, QianzhiProbeAnswer.DRAW_ANSWER})
+"""The answers by which a probed player draws (standard ``draw``: two; 千智 ``draw_1``: one, Q-CARD-PROBE-1)."""
 
 # taking a card whose colour the taker saw
 ACCEPT_L = {RED: (0.85, 0.3, 0.5), BLUE: (0.3, 0.85, 0.5), BLACK: (0.1, 0.1, 0.2)}
@@ -47,11 +52,13 @@ def read_probe_answer(identity: int, answer: str, soft: bool) -> list[float]:
     return lik
 
 
-def unread_probe_effect(answer: str, line: str | None) -> str:
-    """The effect printed on a 试探 this seat did not read, told by the answer (the line said aloud names it)."""
+def unread_probe_effect(answer: str, line: str | None, draw_line: str | None = DRAW_LINE) -> str:
+    """The kind of effect printed on a 试探 this seat did not read (:data:`DRAW_2` for one that draws, however many
+    the edition says; :data:`DISCARD_1` for one that discards), told by the answer: the line said aloud names it
+    (``draw_line``: the edition's line on the drawing probes)."""
     if answer == "line":
-        return DRAW_2 if line == DRAW_LINE else DISCARD_1
-    if answer == "draw":
+        return DRAW_2 if line == draw_line else DISCARD_1
+    if answer in DRAW_ANSWERS:
         return DRAW_2
     return DISCARD_1
 

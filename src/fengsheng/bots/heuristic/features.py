@@ -18,20 +18,25 @@ from fengsheng.bots.ai import character_ai, skill_ai
 from fengsheng.bots.belief import BY, IDENTITY_INDEX, MI, UG
 from fengsheng.bots.heuristic.evidence import ACCEPT_L
 from fengsheng.bots.heuristic.memory import Memory
-from fengsheng.bots.heuristic.tables import CARD_COLOUR, CARD_TYPE, CARD_TYPES, COLOURS3, TOTAL_COLOURS
+from fengsheng.bots.heuristic.tables import COLOURS3
 from fengsheng.core.cards import (
     BLACK,
     BLUE,
     BURN,
     DECODE,
     DIRECT,
+    GAMBLE,
     INTERCEPT,
     LOCK,
     LURE_AWAY,
     PROBE,
+    REBALANCE,
     RED,
+    REINFORCE,
     RETURN,
     SEE_THROUGH,
+    SWAP,
+    TRANSFER,
     TRUE_OR_FALSE,
 )
 from fengsheng.core.options import Option
@@ -52,6 +57,12 @@ KEEP = {  # what a card is worth kept in hand (spending or sending it costs this
     LURE_AWAY: 0.3,
     PROBE: 0.2,
     TRUE_OR_FALSE: 0.2,
+    # 千智风声's own types (Q-CARD): 轉移 and 調包 steer intelligence like 退回 and 调虎离山; the others draw or place
+    TRANSFER: 0.4,
+    SWAP: 0.35,
+    REINFORCE: 0.25,
+    GAMBLE: 0.25,
+    REBALANCE: 0.1,
 }
 # what a sender's identity says about the colour of a card he sent to this seat: rows = relation of the sender to
 # this seat (teammate, opponent), columns = (this seat's colour, the other faction colour, black)
@@ -71,6 +82,10 @@ class Features:
         self.identity = memory.identity
         self.target = memory.target
         self.ai = character_ai(memory.character)  # this seat's character
+        tables = memory.tables  # the edition's public card facts
+        self.tables = tables
+        self.card_colour = tables.card_colour
+        self.card_type = tables.card_type
         me = view.get("me") or {}
         m = memory.model
         if m is not None:
@@ -83,7 +98,7 @@ class Features:
         for st in view["seats"]:
             r = b = k = 0
             for c in st["intel"]:
-                col = CARD_COLOUR[c]
+                col = tables.card_colour[c]
                 if col == RED:
                     r += 1
                 elif col == BLUE:
@@ -96,7 +111,7 @@ class Features:
         self.in_game: list[bool] = in_game
         self.hand: list[int] = list(me.get("hand") or [])
         # what each hand card may be used as (its own type, and its character's conversions: the view says)
-        self.uses: list[list[str]] = list(me.get("uses") or [[CARD_TYPE[c]] for c in self.hand])
+        self.uses: list[list[str]] = list(me.get("uses") or [[tables.card_type[c]] for c in self.hand])
         self.locks: list[int] = list(view.get("locks") or [])
         self.lured_pending: list[int] = []
         self.stack: list[dict[str, Any]] = list(view.get("stack") or [])
@@ -151,7 +166,7 @@ class Features:
         return self.memory.last_dying
 
     def colour(self, card: int) -> str:
-        return CARD_COLOUR[card]
+        return self.card_colour[card]
 
     def transit(self) -> dict[str, Any] | None:
         tr = self.view.get("transit")
@@ -163,7 +178,7 @@ class Features:
 
     def acts_as(self, use: str) -> str:
         """The card type a pending use amounts to: its own for a card, or what the skill's knowledge says."""
-        if use in CARD_TYPES:
+        if use in self.tables.card_types:
             return use
         ai = skill_ai(self.memory.edition, use)
         return ai.acts_as if ai is not None and ai.acts_as else use
@@ -225,15 +240,15 @@ class Features:
 
     def held_value(self, s: int, card: int) -> float:
         """What the card ``card`` in front of ``s`` is worth to this seat there (removing it gains the opposite)."""
-        col = CARD_COLOUR[card]
+        col = self.card_colour[card]
         r, b, k = self.counts[s]
         have = k if col == BLACK else (r if col == RED else b)
         return self.value(s, col, extra=-1) if have >= 1 else 0.0
 
     def keep(self, card: int) -> float:
         """What a card in hand is worth kept (spending or sending it costs this)."""
-        v = KEEP.get(CARD_TYPE[card], 0.2)
-        col = CARD_COLOUR[card]
+        v = KEEP.get(self.card_type[card], 0.2)
+        col = self.card_colour[card]
         mine = self.identity
         if (col == RED and mine == "underground") or (col == BLUE and mine == "military_intel"):
             v += 0.25
@@ -251,7 +266,7 @@ class Features:
     def unseen_colours(self) -> dict[str, float]:
         """Colour odds of a card this seat cannot see (from the cards it can)."""
         if self._unseen is None:
-            cnt = dict(TOTAL_COLOURS)
+            cnt = dict(self.tables.total_colours)
             v = self.view
             seen: list[int] = list(self.hand)
             seen.extend(v.get("discard") or ())
@@ -264,7 +279,7 @@ class Features:
                 if u.get("card") is not None:
                     seen.append(u["card"])
             for c in seen:
-                cnt[CARD_COLOUR[c]] -= 1
+                cnt[self.card_colour[c]] -= 1
             tot = sum(max(0, x) for x in cnt.values()) or 1
             self._unseen = {col: max(0, cnt[col]) / tot for col in COLOURS3}
         return self._unseen
@@ -273,7 +288,7 @@ class Features:
         """Colour odds of the card in transit: known, or the unseen odds tilted by what its sender likely wants."""
         card = tr.get("card")
         if card is not None:
-            col = CARD_COLOUR[card]
+            col = self.card_colour[card]
             return {c: (1.0 if c == col else 0.0) for c in COLOURS3}
         base = self.unseen_colours()
         sender = tr["sender"]

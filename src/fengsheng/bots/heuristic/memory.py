@@ -3,7 +3,8 @@
 The runner passes a bot only the new events; :meth:`Memory.observe` takes them in one by one (``_OBSERVERS``: one
 handler per event kind) and keeps:
 
-* the game's frame: players, identity distribution, the faction target (S-VAR-2), the edition;
+* the game's frame: players, identity distribution, the faction target (S-VAR-2), the edition and its public card
+  and identity tables (:mod:`~fengsheng.bots.heuristic.tables`: the deck, the probes, the identity rows);
 * this seat's identity and character, the face-up characters of every seat;
 * the card in transit as this seat knows it (:class:`Transit`: sender, method, who knows its colour, who declined it
   knowing it), the locks of the turn, the uses played, the 试探 texts read and where probes are;
@@ -30,10 +31,9 @@ from fengsheng.bots.heuristic.evidence import (
     unread_probe_answer,
     unread_probe_effect,
 )
-from fengsheng.bots.heuristic.tables import CARD_COLOUR, PROBE_IDS, STANDARD_DECK
+from fengsheng.bots.heuristic.tables import DRAW_EFFECTS, STANDARD, Tables, tables_for
 from fengsheng.core.cards import BLACK, DIRECT, PROBE, SEE_THROUGH, TEXT
 from fengsheng.core.options import Option
-from fengsheng.editions.standard.identities import DISTRIBUTION
 
 
 class Transit:
@@ -60,6 +60,7 @@ class Memory:
         self.distribution: list[int] = []
         self.target = 3  # intelligence of a faction's colour needed to win (S-VAR-2: 4)
         self.edition = "standard"
+        self.tables: Tables = STANDARD  # the edition's deck and identity table (the setup event names the edition)
         self.identity: str | None = None
         self.model: IdentityBelief | None = None
         self.character: str | None = None  # this seat's character (full id)
@@ -104,7 +105,9 @@ class Memory:
 
     def ensure_model(self) -> IdentityBelief | None:
         if self.model is None and self.identity is not None and self.n:
-            dist = self.distribution or list(DISTRIBUTION.get(self.n, (0, 0, 0)))  # no setup event seen: the default
+            dist = self.distribution or list(
+                self.tables.distribution.get(self.n, (0, 0, 0))
+            )  # no setup event seen: the default
             self.model = IdentityBelief(self.n, self.seat, self.identity, dist)
         return self.model
 
@@ -119,6 +122,7 @@ class Memory:
             self.target = 4
         if e.get("edition"):
             self.edition = e["edition"]
+            self.tables = tables_for(self.edition)
 
     def _ev_identity(self, e: dict[str, Any]) -> None:
         if e.get("seat") == self.seat and e.get("identity"):
@@ -190,13 +194,14 @@ class Memory:
             m.observe(target, read_probe_answer(ident, str(answer), soft))
             return
         # a probe this seat did not read: the answer tells the effect printed on it, not the identity it names
-        effect = unread_probe_effect(str(answer), e.get("line"))
+        effect = unread_probe_effect(str(answer), e.get("line"), self.tables.draw_line)
         lik = unread_probe_answer(self._unseen_probe_counts(effect), str(answer), soft)
         if lik is not None:
             m.observe(target, lik)
 
     def _unseen_probe_counts(self, effect: str) -> list[int]:
-        """How many probes with ``effect`` naming each identity could still be unseen by this seat."""
+        """How many probes with ``effect`` (a drawing effect or a discarding one: the edition's cards say how many)
+        naming each identity could still be unseen by this seat."""
         seen: set[int] = set(self.probes_known)
         v = self.view
         if v:
@@ -206,9 +211,11 @@ class Memory:
             for st in v.get("seats") or ():
                 seen.update(st.get("intel") or ())
         counts = [0, 0, 0]
-        for c in PROBE_IDS:
-            card = STANDARD_DECK[c]
-            if card.probe_effect == effect and c not in seen and card.probe_identity is not None:
+        draws = effect in DRAW_EFFECTS
+        deck = self.tables.deck
+        for c in self.tables.probe_ids:
+            card = deck[c]
+            if (card.probe_effect in DRAW_EFFECTS) == draws and c not in seen and card.probe_identity is not None:
                 counts[IDENTITY_INDEX[card.probe_identity]] += 1
         return counts
 
@@ -237,7 +244,7 @@ class Memory:
         m = self.ensure_model()
         if m is None or t.card is None:
             return
-        lik = declined(CARD_COLOUR[t.card])
+        lik = declined(self.tables.card_colour[t.card])
         for s in t.decliners:
             m.observe(s, lik)
         t.decliners = []
@@ -246,7 +253,7 @@ class Memory:
         self.last_obtain = e
         m = self.ensure_model()
         seat, card, how, source = e["seat"], e["card"], e.get("how"), e.get("source", -1)
-        col = CARD_COLOUR[card]
+        col = self.tables.card_colour[card]
         t = self.transit
         if how in ("accept", "forced", "intercept") and t is not None:
             t.card = card
@@ -280,7 +287,7 @@ class Memory:
         by, seat = e.get("by", -1), e["seat"]
         if m is None or by < 0 or by == seat:
             return
-        if CARD_COLOUR[e["card"]] == BLACK:
+        if self.tables.card_colour[e["card"]] == BLACK:
             m.observe_pair(by, seat, HELP_PAIR, 0.7)
         else:
             m.observe_pair(by, seat, HARM_PAIR, 0.7)

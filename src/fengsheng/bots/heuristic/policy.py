@@ -17,21 +17,25 @@ from fengsheng.bots.ai import character_ai
 from fengsheng.bots.belief import IDENTITY_INDEX, entropy
 from fengsheng.bots.heuristic.features import BURN_SAVE, Features
 from fengsheng.bots.heuristic.memory import Memory
-from fengsheng.bots.heuristic.tables import CARD_COLOUR, CARD_METHOD, COLOURS3, STANDARD_DECK
+from fengsheng.bots.heuristic.tables import COLOURS3, DRAW_EFFECTS
 from fengsheng.bots.skills import skill_choice, skill_gain
 from fengsheng.core.cards import (
     BLACK,
     BURN,
     DECODE,
     DIRECT,
-    DRAW_2,
+    GAMBLE,
     INTERCEPT,
     LOCK,
     LURE_AWAY,
     PROBE,
+    REBALANCE,
+    REINFORCE,
     RETURN,
     SEE_THROUGH,
+    SWAP,
     TEXT,
+    TRANSFER,
     TRUE_OR_FALSE,
 )
 from fengsheng.core.options import (
@@ -48,9 +52,12 @@ from fengsheng.core.options import (
     Decision,
     Option,
 )
+from fengsheng.core.state import W_PLAY, W_STEP1
+from fengsheng.editions import get_edition
 
 INFO_WEIGHT = 1.2  # value of one bit of identity information (试探)
 PLAY_MARGIN = 0.05  # a play must gain at least this much
+DRAWN_CARD = 0.3  # what one card drawn is worth in hand (增援, 權衡: about a card's :data:`KEEP` value)
 
 
 def fallback(d: Decision) -> Option:
@@ -84,14 +91,16 @@ class Policy(Features):
     # --- send --------------------------------------------------------------------------------------------------
     def decide_send(self, d: Decision) -> Option:
         me = self.seat
-        lock_cards = [c for c, uses in zip(self.hand, self.uses, strict=True) if LOCK in uses]
+        lock_cards = (
+            [c for c, uses in zip(self.hand, self.uses, strict=True) if LOCK in uses] if self.lock_in_step1() else []
+        )
         locks = self.locks
         candidates = [s for s in range(self.n) if s != me and self.in_game[s] and s not in locks]
         scored: list[tuple[float, Option]] = []
         for o in d.options:
             c = o.card
-            col = CARD_COLOUR[c]
-            method = CARD_METHOD[c]
+            col = self.card_colour[c]
+            method = self.tables.card_method[c]
             direction = -1 if o.name == "cw" else 1
             visible = method == TEXT
             target = o.target if method == DIRECT else -1
@@ -190,8 +199,42 @@ class Policy(Features):
         fn = GAINS.get(use)
         return fn(self, Option(PLAY, use=use, target=target, ref=ref), context) if fn is not None else -1.0
 
+    def lock_in_step1(self) -> bool:
+        """Whether this edition lets 锁定 be played in Step 1, after the send (the standard edition); 千智's only in
+        the own play phase (A-83), before it. Read from the edition's card windows, not a copy of its rules."""
+        return LOCK in get_edition(self.memory.edition).window_types.get(W_STEP1, frozenset())
+
+    def best_send(self, locks: list[int], skip: int) -> float:
+        """The best journey value of sending one of this seat's hand cards (not ``skip``) with these locks, over
+        the methods the cards print (直达 to any seat in the game), counterclockwise."""
+        me = self.seat
+        best = -1e9
+        for c in self.hand:
+            if c == skip:
+                continue
+            col = self.card_colour[c]
+            method = self.tables.card_method[c]
+            visible = method == TEXT
+            targets = [s for s in range(self.n) if s != me and self.in_game[s]] if method == DIRECT else [-1]
+            for t in targets:
+                v = self.journey(col, visible, me, me, method, t, 1, False, (), locks) - self.keep(c)
+                best = max(best, v)
+        return best
+
+    def g_lock_before_send(self, o: Option) -> float:
+        """A lock in the own play phase of an edition where that is its only time (千智, A-83): the locked seat
+        must take what this seat sends this turn; the gain is the best send with the lock over the best without."""
+        t = o.target
+        if t in self.locks or t == self.seat or not self.in_game[t]:
+            return -1.0
+        if len([c for c in self.hand if c != o.card]) < 1:
+            return -1.0
+        return self.best_send([*self.locks, t], o.card) - self.best_send(self.locks, o.card)
+
     def g_lock(self, o: Option, context: str) -> float:
         tr = self.transit()
+        if context == W_PLAY and tr is None and not self.lock_in_step1() and self.view.get("current") == self.seat:
+            return self.g_lock_before_send(o)
         if tr is None or context != "step1":
             return -1.0
         t = o.target
@@ -342,7 +385,7 @@ class Policy(Features):
         t = o.target
         if not self.in_game[t] or t == self.seat:
             return -1.0
-        card = STANDARD_DECK[o.card]
+        card = self.tables.deck[o.card]
         if card.probe_identity is None:
             return -1.0
         q = self.p[t]
@@ -355,8 +398,50 @@ class Policy(Features):
             tot = sum(rest)
             h_miss = entropy([x / tot for x in rest]) if tot > 1e-12 else 0.0
             info = entropy(q) - (1 - pm) * h_miss
-        effect = 0.35 * self.care[t] if card.probe_effect == DRAW_2 else -0.25 * self.care[t]
+        effect = 0.35 * self.care[t] if card.probe_effect in DRAW_EFFECTS else -0.25 * self.care[t]
         return INFO_WEIGHT * info + pm * effect
+
+    def g_transfer(self, o: Option, context: str) -> float:
+        """轉移: the card that reached this seat goes to ``o.target``, who must take it (A-100), instead of this
+        seat taking or declining it (offered only where this seat may decline: not locked, not its own card)."""
+        tr = self.transit()
+        me = self.seat
+        t = o.target
+        if tr is None or tr.get("holder") != me or t < 0 or t == me or not self.in_game[t]:
+            return -1.0
+        dist = self.transit_colours(tr)
+        acc, dec = self.receive_values(tr, dist)
+        if self.counts[me][2] >= 2 and dist[BLACK] > 0 and not self.death_wins():
+            acc = -1e9
+        there = self.expect(dist, lambda col: self.value(t, col))
+        return there - max(acc, dec)
+
+    def g_swap(self, o: Option, context: str) -> float:
+        """調包: the 調包 card, face up, takes the place of the card in transit on the same route (A-86)."""
+        tr = self.transit()
+        if tr is None or context != "step1":
+            return -1.0
+        dist = self.transit_colours(tr)
+        now = self.expect(dist, lambda col: self.transit_value(tr, col))
+        swapped = {**tr, "card": o.card, "face_up": True}
+        return self.transit_value(swapped, self.card_colour[o.card]) - now
+
+    def g_reinforce(self, o: Option, context: str) -> float:
+        """增援: draw one more card than this seat's black intelligence (A-87)."""
+        return DRAWN_CARD * (self.counts[self.seat][2] + 1)
+
+    def g_gamble(self, o: Option, context: str) -> float:
+        """博弈: ``o.target`` (this seat included) takes the deck's top card as intelligence, face up."""
+        t = o.target
+        if t < 0 or not self.in_game[t]:
+            return -1.0
+        return self.expect(self.unseen_colours(), lambda col: self.value(t, col))
+
+    def g_rebalance(self, o: Option, context: str) -> float:
+        """權衡: the rest of the hand discarded and as many cards drawn: worth it for a hand worth less than new
+        cards."""
+        rest = [c for c in self.hand if c != o.card]
+        return sum(DRAWN_CARD - self.keep(c) for c in rest)
 
     def _tof_value(self) -> float:
         dist = self.unseen_colours()
@@ -383,7 +468,7 @@ class Policy(Features):
         mem = self.memory
         mine = [uid for (_user, target), uid in mem.probe_last.items() if target == self.seat and uid in mem.probes]
         effect = mem.probes[max(mine)].get("effect") if mine else None
-        want = "effect" if effect == DRAW_2 else "line"
+        want = "effect" if effect in DRAW_EFFECTS else "line"
         for o in d.options:
             if o.kind == RESPOND and o.name == want:
                 return o
@@ -415,6 +500,11 @@ GAINS: dict[str, Callable[[Policy, Option, str], float]] = {
     SEE_THROUGH: Policy.g_see_through,
     PROBE: Policy.g_probe,
     TRUE_OR_FALSE: Policy.g_tof,
+    TRANSFER: Policy.g_transfer,
+    SWAP: Policy.g_swap,
+    REINFORCE: Policy.g_reinforce,
+    GAMBLE: Policy.g_gamble,
+    REBALANCE: Policy.g_rebalance,
 }
 
 HANDLERS: dict[str, Callable[[Policy, Decision], Option]] = {

@@ -56,3 +56,13 @@ class BeiLeiMaoMission(Mission):
 
 
 CHARACTER = CharacterDef(CID, rules=(SwitchTheSun, StealTheSky, BeiLeiMaoMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import inherit  # noqa: E402
+
+AI = inherit(std.AI, {StealTheSky: std.StealTheSky}, mission_intel=("true", 4))
+"""The standard 貝雷帽's 偷天 (the card goes to a friend); the 001 mission is two red and two blue intelligence in
+front of him, counted here as four red or blue (the closest the bot's mission table says)."""

@@ -52,3 +52,12 @@ class FuPingMission(std.FuPingMission):
 
 
 CHARACTER = CharacterDef(CID, rules=(HeadStart, PartingMove, FuPingMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import inherit  # noqa: E402
+
+AI = inherit(std.AI, {HeadStart: std.HeadStart, PartingMove: std.PartingMove})
+"""The standard 浮萍's knowledge: the same 先機 (but one card drawn back), 后著 and mission."""

@@ -40,3 +40,12 @@ class FuSheMission(std.FuSheMission):
 
 
 CHARACTER = CharacterDef(CID, rules=(Feint, EndlessAmmo, FuSheMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import inherit  # noqa: E402
+
+AI = inherit(std.AI, {Feint: std.Feint, EndlessAmmo: std.EndlessAmmo})
+"""The standard 蝮蛇's knowledge: the same texts (聲東擊西 counts as a 調虎離山)."""

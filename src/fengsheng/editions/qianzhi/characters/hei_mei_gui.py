@@ -69,3 +69,26 @@ class HeiMeiGuiMission(KillMission):
 
 
 CHARACTER = CharacterDef(CID, rules=(BloodRose, HeiMeiGuiMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import FLIP_COST, more_false_on_enemy  # noqa: E402
+from fengsheng.core.cards import BLACK  # noqa: E402
+
+
+def _blood_rose_gain(pos: Deciding, o: Option, context: str) -> float:
+    """血染玫瑰, in her own play phase: the seat named at the flip gets (at least) one false intelligence from her
+    hand; worth it on an enemy, less the black card spent."""
+    t = o.target
+    if t < 0 or context != "play" or pos.view.get("current") != pos.seat:
+        return -1.0
+    blacks = [c for c in pos.hand if pos.colour(c) == BLACK]
+    if not blacks:
+        return -1.0
+    return pos.value(t, BLACK) - min(pos.keep(c) for c in blacks) - FLIP_COST
+
+
+AI = CharacterAI(skills={BloodRose: SkillAI(gain=_blood_rose_gain, card=more_false_on_enemy)})

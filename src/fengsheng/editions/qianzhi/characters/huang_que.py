@@ -64,3 +64,13 @@ class HuangQueMission(DaoFengMission):  # a 潜伏战线 and a 军情处 player 
 
 
 CHARACTER = CharacterDef(CID, rules=(Ambush, OrioleBehind, HuangQueMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import inherit  # noqa: E402
+
+AI = inherit(std.AI, {Ambush: std.Ambush, OrioleBehind: std.OrioleBehind})
+"""The standard 黃雀's knowledge: the same mission (one of each faction dead) and skills (潛藏伏擊 only in her own
+play phase: the standard valuation already asks for it there)."""

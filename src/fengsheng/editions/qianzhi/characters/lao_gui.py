@@ -48,3 +48,12 @@ class LaoGuiMission(std.LaoGuiMission):
 
 
 CHARACTER = CharacterDef(CID, rules=(LaoGuiMission, Ruse, PokerFace, LastWill))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import inherit  # noqa: E402
+
+AI = inherit(std.AI, {Ruse: std.Ruse, PokerFace: std.PokerFace, LastWill: std.LastWill})
+"""The standard 老鬼's knowledge: 城府 (a 試探 answer from him says little), 遺志, the mission about her death."""

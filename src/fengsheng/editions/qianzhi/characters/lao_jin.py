@@ -39,3 +39,12 @@ class LaoJinMission(std.LaoJinMission):
 
 
 CHARACTER = CharacterDef(CID, rules=(Restock, Scatter, LaoJinMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import inherit  # noqa: E402
+
+AI = inherit(std.AI, {Restock: std.Restock, Scatter: std.Scatter})
+"""The standard 老金's knowledge: the same skills and mission."""

@@ -81,3 +81,12 @@ class LiuJieMission(std.LiuJieMission):  # six intelligence
 
 
 CHARACTER = CharacterDef(CID, rules=(Interrogation, Search, LiuJieMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import inherit  # noqa: E402
+
+AI = inherit(std.AI, {})
+"""The standard 六姐's mission (six intelligence of any colour); 拷問 answers with the generic skill policy."""

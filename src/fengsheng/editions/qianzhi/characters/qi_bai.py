@@ -46,3 +46,12 @@ class QiBaiMission(std.QiBaiMission):
 
 
 CHARACTER = CharacterDef(CID, rules=(Keen, Linkage, Gallant, QiBaiMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import inherit  # noqa: E402
+
+AI = inherit(std.AI, {Keen: std.Keen, Linkage: std.Linkage, Gallant: std.Gallant})
+"""The standard 柒佰's knowledge: five red or blue intelligence, the same skills."""

@@ -81,3 +81,24 @@ class QingBaoLieShouMission(KillMission):
 
 
 CHARACTER = CharacterDef(CID, rules=(Ploughshares, ShiftOfStars, QingBaoLieShouMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import FLIP_COST  # noqa: E402
+
+DISCARD_HARM = 0.3
+"""What one card discarded from a hand costs its holder (about a card's worth kept)."""
+
+
+def _ploughshares_gain(pos: Deciding, o: Option, context: str) -> float:
+    """化劍為犁: an enemy with cards in hand loses one (his choice, so the least useful); worth a flip only then."""
+    t = o.target
+    if t < 0 or not pos.view["seats"][t]["hand_count"]:
+        return -1.0
+    return DISCARD_HARM * -pos.care[t] - FLIP_COST
+
+
+AI = CharacterAI(skills={Ploughshares: SkillAI(gain=_ploughshares_gain)})

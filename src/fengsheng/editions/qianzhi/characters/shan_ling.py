@@ -43,3 +43,13 @@ class ShanLingMission(KillMission):
 
 
 CHARACTER = CharacterDef(CID, rules=(Snipe, ShanLingMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import inherit  # noqa: E402
+
+AI = inherit(std.AI, {Snipe: std.Snipe}, mission_rel=None)
+"""The standard 閃靈's 狙擊 valuation (it burns the intelligence that helps this seat most to remove); her 001
+mission (kill a player without red or blue intelligence) is not the standard one: no faction is her enemy."""

@@ -86,3 +86,12 @@ class XiaoBaiMission(std.XiaoBaiMission):
 
 
 CHARACTER = CharacterDef(CID, rules=(Disguise, Bribe, XiaoBaiMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import inherit  # noqa: E402
+
+AI = inherit(std.AI, {})
+"""The standard 小白's mission (the first to die, or a faction wiped out); 喬裝 answers with the generic policy."""

@@ -102,3 +102,27 @@ class YanJingSheMission(Mission):
 
 
 CHARACTER = CharacterDef(CID, rules=(Alert, Cover, YanJingSheMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import FLIP_COST, removal  # noqa: E402
+from fengsheng.core.cards import BLACK, SEE_THROUGH  # noqa: E402
+
+
+def _alert_gain(pos: Deciding, o: Option, context: str) -> float:
+    """警覺: a 識破 on the pending card ``o.ref``, as the bot values a 識破 card (cancelling what is worst for it)."""
+    return pos.card_gain(SEE_THROUGH, context, ref=o.ref) - FLIP_COST
+
+
+def _cover_gain(pos: Deciding, o: Option, context: str) -> float:
+    """掩護: a black intelligence taken from in front of another seat into his own (worth it to save a friend, at
+    the price of a false intelligence for himself), then covered."""
+    if o.target < 0 or o.ref < 0:
+        return -1.0
+    return removal(pos, o.target, o.ref) + pos.value(pos.seat, BLACK) - FLIP_COST
+
+
+AI = CharacterAI(skills={Alert: SkillAI(gain=_alert_gain), Cover: SkillAI(gain=_cover_gain)})
