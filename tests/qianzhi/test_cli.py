@@ -76,3 +76,15 @@ def test_Q_CHAR_skill_lines_name_the_character_and_the_skill() -> None:
     assert (
         skill_effect("QC-DAO_FENG-2", "zh", "001") == "抽三牌"
     )  # the trigger clause 「當另一位玩家死亡時，你可以」 is cut
+
+
+def test_simulate_summary_says_the_editions_faction_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """The 001 texts name the blue faction 軍情處 (军情处), not the standard 军情局: the simulate summary says so, as
+    the log does; the standard summary keeps 军情局."""
+    base = ["simulate", "--no-characters", "--players", "5", "--games", "2", "--workers", "1", "--seed", "1"]
+    assert main([*base, "--edition", "qianzhi", "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert "军情处" in out and "军情局" not in out
+    assert main([*base, "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert "军情局" in out and "军情处" not in out
