@@ -187,3 +187,10 @@ def test_Q_MODE_3_random_games_end_by_missions_only() -> None:
         assert g.result["reason"] != "last_standing" and g.result.get("rule") in (None, "S-ID-3")
         assert len(g.result["winners"]) <= 1
         verify(json.loads(json.dumps(g.record())))  # replays to the same game
+
+
+def test_Q_MODE_3_cli_mission_mode(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--edition", "qianzhi", "--mode", "mission", "--seed", "3", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.startswith("6 players")
+    assert main(["demo", "--edition", "qianzhi", "--no-characters", "--mode", "mission", "--seed", "3"]) == 2
+    assert "needs characters" in capsys.readouterr().err
