@@ -42,9 +42,10 @@ from fengsheng.sim.runner import derive_seed
 MAX_DECISIONS = 100_000  # a random game needs a few hundred; far more means the game is stuck
 
 
-def all_configs(edition: str = "standard") -> list[Config]:
+def all_configs(edition: str = "standard", characters: bool = False) -> list[Config]:
     """Every legal configuration of ``edition`` without characters (48 of the standard edition's; 20 of 千智风声's:
-    16 of its free mode, 4 of its other modes)."""
+    16 of its free mode, 4 of its other modes); ``characters``: with them, which adds the modes that need them (千智风声's
+    mission mode: 22)."""
     ed = get_edition(edition)
     lo, hi = ed.players
     out: list[Config] = []
@@ -71,22 +72,26 @@ def all_configs(edition: str = "standard") -> list[Config]:
                             )
                         )
     for mode in list(ed.modes)[1:]:  # the default mode is the loop above
+        if ed.modes[mode].missions and not characters:
+            continue  # the mission mode (Q-MODE-3) is played with characters only
         for players in ed.modes[mode].distribution or range(lo, hi + 1):
             for auto_pass in (False, True):
-                out.append(Config(edition=edition, players=players, mode=mode, auto_pass=auto_pass))
+                out.append(
+                    Config(edition=edition, players=players, mode=mode, auto_pass=auto_pass, characters=characters)
+                )
     return out
 
 
 def character_configs(texts: str = "", edition: str = "standard") -> list[Config]:
     """Every legal configuration of ``edition`` with character cards, once per pool whose characters differ (the
-    standard edition: ``base``, ``all``, 96 configurations; 千智风声 has one pool, 20 with its modes). ``texts``: the character
+    standard edition: ``base``, ``all``, 96 configurations; 千智风声 has one pool, 22 with its modes). ``texts``: the character
     text set (``""`` = the edition's default)."""
     ed = get_edition(edition)
     pools = [p for i, p in enumerate(CHARACTER_POOLS) if i == 0 or ed.pool(p) != ed.pool(CHARACTER_POOLS[0])]
     return [
         Config.from_dict({**c.to_dict(), "characters": True, "character_pool": pool, "character_texts": texts})
         for pool in pools
-        for c in all_configs(edition)
+        for c in all_configs(edition, characters=True)
     ]
 
 

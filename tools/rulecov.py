@@ -84,11 +84,9 @@ WAITING_LIMIT = 0.10
 # whose mechanism the engine has is tested through a test-only Rule instead.
 WAITING: dict[str, str] = {}
 
-# 千智风声 ids that wait: the mode that needs every player's 醬油任務 and the skills of the character not implemented
-# yet (only complete characters are dealt; docs/qianzhi.md lists what is missing).
+# 千智风声 ids that wait: the skills of the character not implemented yet (only complete characters are dealt; docs/qianzhi.md lists what is missing).
 _CHAR_MISSING = "the character is not implemented yet (docs/qianzhi.md)"
 Q_WAITING: dict[str, str] = {
-    "Q-MODE-3": "the mode in which everyone needs his 醬油任務 (not offered yet: docs/qianzhi.md)",
     "QC-ZHI_MING_XIANG_SHUI-1": _CHAR_MISSING,  # 致命香水 攻守兼備
     "QC-ZHI_MING_XIANG_SHUI-2": _CHAR_MISSING,  # 致命香水 臨危受命
 }

@@ -99,6 +99,11 @@ class Config:
                 raise ConfigError(f"the {mode.id} mode is played by {counts} players, not {self.players} (Q-MODE)")
             if self.optional_distribution:
                 raise ConfigError(f"the {mode.id} mode has its own identity row: no optional_distribution")
+        if mode is not None and mode.missions and not self.characters:
+            raise ConfigError(
+                f"the {mode.id} mode is won by the characters' missions (Q-MODE-3): it needs characters "
+                "(not --no-characters)"
+            )
         if self.optional_distribution and self.players not in ed.optional_distribution:
             rows = ", ".join(str(n) for n in sorted(ed.optional_distribution))
             raise ConfigError(
@@ -165,6 +170,13 @@ class Config:
 
     def identity_pool(self) -> list[str]:
         return self.edition_rules.identity_pool(self.players, self.optional_distribution, self.mode)
+
+    @property
+    def missions_for_all(self) -> bool:
+        """Whether every player's victory is his character's mission, whatever his identity (the mission mode,
+        Q-MODE-3, A-82)."""
+        mode = self.edition_rules.mode(self.mode)
+        return mode is not None and mode.missions
 
     @property
     def faction_target(self) -> int:

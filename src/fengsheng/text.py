@@ -587,9 +587,10 @@ def _transferred(e: dict[str, Any], lang: str, text_set: str) -> str | None:
 @line("transit_replaced")
 def _transit_replaced(e: dict[str, Any], lang: str, text_set: str) -> str | None:
     seat, old = _s(e, "seat", lang), _c(e, "old", lang)
-    card = f" {card_name(e['card'], lang)}" if "card" in e else ""
     if lang == "zh":
+        card = f" {card_name(e['card'], lang)} " if "card" in e else ""  # spaced as the neighbouring lines' cards
         return f"{seat} 以一张手牌{card}换下传递中的 {old}"
+    card = f" {card_name(e['card'], lang)}" if "card" in e else ""
     return f"{seat} replaces {old} in transit with a card of his hand{card}"
 
 

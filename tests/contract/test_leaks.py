@@ -11,8 +11,8 @@ does not use the engine's view code, ``Passing.seen``, ``Use.hidden`` or event a
   decision, or a card that was face up for a moment in between: anything put on the (face-up) discard pile during
   the decision, which the test records by instrumenting the pile (a reshuffle may have hidden it again since), and
   the card of a face-up use just played (it may have resolved, been discarded and reshuffled within the decision);
-* 试探 texts (the probe's identity, effect and line): only the user and the target of a 试探 that took effect; the
-  line said aloud in ``probe_answer`` is public (A-21);
+* 试探 texts (the probe's identity, effect and line): only the user and the target of a 试探 that took effect (and a
+  福爾摩斯 who inspected it, 真相); the line said aloud in ``probe_answer`` is public (A-21);
 * identities: a seat's own; those of players out of the game (dead or lost); everyone's once the game is over;
 * a ``declare`` prompt is shown only to its seat.
 
@@ -343,6 +343,10 @@ class Oracle:
                 in_transit = p_now.card if p_now is not None and not p_now.finished else -1
                 if e["card"] != in_transit and g.card_type[e["card"]] == PROBE:
                     self.probe_cards[e.data["seat"]].add(e["card"])  # 福爾摩斯's 真相: a 試探 being used
+                    # he read the card: its texts too (his knowledge keeps it among his probes, R-39)
+                    self.probe_uids[e.data["seat"]].update(
+                        uid for uid, (_, card, use, _) in self.stack_cards.items() if card == e["card"] and use == PROBE
+                    )
                 else:
                     inspected.append(e.data["seat"])  # looked at the card in transit (a skill, e.g. 译电员)
             elif e.kind == "inspect_hand":  # looked at a hand (e.g. 浮萍's 后着): the cards it held

@@ -32,7 +32,9 @@ POSITIONS = 160
 
 
 def test_qianzhi_character_configs_cover_every_legal_configuration() -> None:
-    assert len(CONFIGS) == len(fuzz.all_configs("qianzhi")) == 20  # 16 of the free mode, 4 of 新手场 and 3V3
+    assert len(fuzz.all_configs("qianzhi")) == 20  # without characters: 16 of the free mode, 4 of 新手场 and 3V3
+    assert len(CONFIGS) == 22  # and the mission mode's two (Q-MODE-3: characters only)
+    assert sum(c.mode == "mission" and c.players == 6 for c in CONFIGS) == 2
     assert all(c.characters and c.edition == "qianzhi" for c in CONFIGS)
     assert {c.players for c in CONFIGS} == set(range(3, 9))
 

@@ -127,3 +127,15 @@ def test_Q_CARD_TABLE_the_pending_stack_names_the_editions_cards() -> None:
         assert use_name("transfer", "zh") == "转移" and use_name("transfer", "en") == "Transfer"
         line = describe_use({"uid": 3, "user": 1, "use": "transfer", "target": 2, "card": card.id}, "zh", me=0)
         assert "转移" in line and "transfer" not in line
+
+
+def test_simulate_summary_says_the_editions_faction_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """The 001 texts name the blue faction 軍情處 (军情处), not the standard 军情局: the simulate summary says so, as
+    the log does; the standard summary keeps 军情局."""
+    base = ["simulate", "--no-characters", "--players", "5", "--games", "2", "--workers", "1", "--seed", "1"]
+    assert main([*base, "--edition", "qianzhi", "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert "军情处" in out and "军情局" not in out
+    assert main([*base, "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert "军情局" in out and "军情处" not in out

@@ -17,6 +17,7 @@ from fengsheng.core.cards import BYSTANDER, MILITARY_INTEL, UNDERGROUND
 from fengsheng.errors import ConfigError
 from fengsheng.game import Game
 from fengsheng.record import load, replay, verify
+from fengsheng.testing import Script
 from tests.helpers import play
 from tests.qianzhi.common import new
 
@@ -75,8 +76,8 @@ def test_Q_MODE_4_free_mode_is_the_default_and_deals_secretly() -> None:
 def test_modes_are_refused_where_they_do_not_exist() -> None:
     with pytest.raises(ConfigError, match="standard edition has no mode"):
         Config(players=6, mode="3v3")
-    with pytest.raises(ConfigError, match="no mode 'mission'"):
-        Config(edition="qianzhi", players=6, mode="mission")  # waits for the characters' 醬油任務 (Q-MODE-3)
+    with pytest.raises(ConfigError, match="no mode 'missions'"):
+        Config(edition="qianzhi", players=6, mode="missions")
     with pytest.raises(ConfigError, match="own identity row"):
         Config(edition="qianzhi", players=6, mode="3v3", optional_distribution=True)
 
@@ -119,3 +120,77 @@ def test_the_qianzhi_texts_name_the_blue_faction_jun_qing_chu() -> None:
     with edition_texts("001"):
         assert name(MILITARY_INTEL) == "军情处" and name(MILITARY_INTEL, "en") == "Military Intelligence"
     assert name(MILITARY_INTEL) == "军情局"
+
+
+_MISSION_IDS = ["ug", "mi", "by", "ug", "mi", "ug"]
+
+
+def _mission_table(mode: str) -> Game:
+    """Six seats: 0 (潜伏, 福爾摩斯: mission three red) holds three red, 1 (军情, 老鬼) three blue."""
+    from fengsheng.scenario import Scenario
+
+    cfg = Config(edition="qianzhi", players=6, mode=mode, characters=True, auto_pass=True)
+    return Scenario(
+        players=6,
+        identities=_MISSION_IDS,
+        config=cfg,
+        intel={0: ["R:lock", "R:decode", "R:burn"], 1: ["B:lock", "B:decode", "B:burn"]},
+        characters={0: "fu_er_mo_si", 1: "lao_gui"},
+    ).build()
+
+
+def test_Q_MODE_3_mission_mode_six_players_the_six_player_row_characters_required() -> None:
+    from fengsheng.editions.qianzhi.identities import DISTRIBUTION
+
+    assert Config(edition="qianzhi", players=6, mode="mission", characters=True).distribution == DISTRIBUTION[6]
+    with pytest.raises(ConfigError, match="needs characters"):
+        Config(edition="qianzhi", players=6, mode="mission")
+    with pytest.raises(ConfigError, match="6 players, not 5"):
+        Config(edition="qianzhi", players=5, mode="mission", characters=True)
+
+
+def test_Q_MODE_3_every_player_needs_his_mission_a_faction_condition_wins_nobody() -> None:
+    """A-82 ruling: the mission is a player's only victory condition, whatever his identity, and the win is his."""
+    free = _mission_table("free")
+    assert free.can_declare_now(0) and free.can_declare_now(1)  # three red / blue: the factions' condition
+    g = _mission_table("mission")
+    assert g.can_declare_now(0)  # 福爾摩斯's mission (three red) met, though he is 潜伏战线
+    assert not g.can_declare_now(1)  # three blue is no victory here: 老鬼's mission is not met
+    Script(g).do("0: declare")
+    assert g.result is not None and g.result["winners"] == [0]  # not his teammates 3 and 5: they have no mission
+    Script(free).do("0: declare")
+    assert free.result is not None and free.result["winners"] == [0, 3, 5]
+
+
+def test_Q_MODE_3_the_last_player_standing_wins_only_through_his_mission() -> None:
+    from fengsheng.flow.settle import end_last_standing
+
+    g = _mission_table("mission")
+    for s in (1, 2, 3, 4, 5):
+        g.seats[s].alive = False
+    assert [s.index for s in g.seats if s.in_game] == [0]
+    g.seats[0].intel.clear()  # his mission is not met now
+    end_last_standing(g)
+    assert g.result is not None and g.result["winners"] == [] and g.result["reason"] == "nobody_left"
+
+
+def test_Q_MODE_3_random_games_end_by_missions_only() -> None:
+    from fengsheng.invariants import check
+
+    for seed in range(6):
+        g = new(6, seed, mode="mission", characters=True)
+        rng = random.Random(seed)
+        while g.decision is not None:
+            g.step(rng.randrange(len(g.decision.options)))
+            check(g)
+        assert g.result is not None
+        assert g.result["reason"] != "last_standing" and g.result.get("rule") in (None, "S-ID-3")
+        assert len(g.result["winners"]) <= 1
+        verify(json.loads(json.dumps(g.record())))  # replays to the same game
+
+
+def test_Q_MODE_3_cli_mission_mode(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--edition", "qianzhi", "--mode", "mission", "--seed", "3", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.startswith("6 players")
+    assert main(["demo", "--edition", "qianzhi", "--no-characters", "--mode", "mission", "--seed", "3"]) == 2
+    assert "needs characters" in capsys.readouterr().err

@@ -46,9 +46,10 @@ def run(args: argparse.Namespace) -> int:
             progress.advance(task)
 
         progress.start()
+    config = config_from(args)
     try:
         summary = simulate(
-            config_from(args),
+            config,
             args.games,
             args.seed,
             bot=args.bots,
@@ -72,7 +73,10 @@ def run(args: argparse.Namespace) -> int:
             else "已中断（Ctrl-C）：以下为已完成对局的统计",
             file=sys.stderr,
         )
-    print(dumps(summary) if args.json else format_summary(summary, args.lang))
+    from fengsheng.text import edition_texts
+
+    with edition_texts(config.character_texts):  # the edition's words (001: 军情处)
+        print(dumps(summary) if args.json else format_summary(summary, args.lang))
     if summary.get("interrupted"):
         return 130
     return 1 if summary["errors"] else 0

@@ -63,6 +63,9 @@ class Mode:
     identities: str = IDENTITIES_OWN
     alternate: bool = False
     """Seat the two factions alternately (A-82), instead of dealing the identity cards at random to the seats."""
+    missions: bool = False
+    """Every player needs his character's 醬油任務 to win, whatever his identity (Q-MODE-3, A-82): his mission is his
+    only victory condition (the faction conditions and the last player standing do not win); characters required."""
 
 
 @dataclass(frozen=True, eq=False)

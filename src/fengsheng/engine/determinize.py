@@ -161,7 +161,8 @@ def known_identities(g: Game, seat: int, k: Knowledge) -> dict[int, str]:
             known[s.index] = s.identity
     known.update(k.identities)
     by_rule = {cls.rule_id: ident for ident, cls in g.edition.identity_rules.items() if cls.rule_id}
-    by_rule[BystanderMission.rule_id] = BYSTANDER
+    if not g.missions_for_all:  # Q-MODE-3: a mission declared says nothing of the identity there
+        by_rule[BystanderMission.rule_id] = BYSTANDER
     for who, rule_id in k.declared.items():
         if rule_id in by_rule:
             known.setdefault(who, by_rule[rule_id])

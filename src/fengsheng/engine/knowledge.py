@@ -35,6 +35,33 @@ def _probe(g: State, e: Event) -> None:
         g.knowledge[s].probes.append(e.for_seat(s))
 
 
+@learns("inspected")
+def _inspected_probe(g: State, e: Event) -> None:
+    """A 试探 on the stack inspected by a third seat (福爾摩斯's 真相, QC-FU_ER_MO_SI-2: 「先檢視該試探」): he has read
+    that card as its user and target did, so it joins his ``probes`` (its record: user, target, uid, the card and its
+    texts). An inspected card that is not a 试探 being used (破译's card in transit) adds nothing here."""
+    from fengsheng.core.cards import PROBE
+    from fengsheng.flow.window import Resolve, Window
+
+    card: int = e["card"]
+    uid = -1
+    for f in g.frames:
+        uses = f.stack if isinstance(f, Window) else [f.use] if isinstance(f, Resolve) else []
+        for u in uses:
+            if u.card == card and u.use == PROBE:
+                uid = u.uid
+    if uid < 0:
+        return
+    for past in reversed(g.events):
+        if past.kind == "probe" and past["uid"] == uid:
+            rec = past.full()
+            rec.pop("audience", None)
+            for s in _audience(e):
+                if all(p["uid"] != uid for p in g.knowledge[s].probes):
+                    g.knowledge[s].probes.append(dict(rec))
+            return
+
+
 @learns("identities_exchanged")
 def _identities(g: State, e: Event) -> None:
     """老枪's exchange: each of the two saw the other's identity card (and his own)."""

@@ -99,6 +99,7 @@ class State:
         self.n = config.players
         self.auto_pass = config.auto_pass
         self.faction_target = config.faction_target  # S-ID-1/2, S-VAR-2 (asked on every intelligence settled)
+        self.missions_for_all = config.missions_for_all  # Q-MODE-3: a mission is every seat's only victory
         self.seats: list[Seat] = [
             Seat(i, "", config.player_sexes[i] if config.player_sexes else "") for i in range(self.n)
         ]

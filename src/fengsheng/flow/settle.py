@@ -78,7 +78,7 @@ def end_last_standing(g: Game) -> None:
         if g.declarable[left[0]]:
             g.declare(left[0])
             return
-        if g.edition.switches.last_standing_wins:
+        if g.edition.switches.last_standing_wins and not g.missions_for_all:  # Q-MODE-3: a mission or nobody
             g.finish(left, "last_standing")
             return
     g.finish([], "nobody_left")

@@ -37,8 +37,8 @@ class FactionVictory(Rule):
         seat = g.seats[self.owner]
         target = g.faction_target
         intel = seat.intel
-        if len(intel) < target or not seat.in_game or seat.identity != self.identity:
-            return False
+        if len(intel) < target or not seat.in_game or seat.identity != self.identity or g.missions_for_all:
+            return False  # Q-MODE-3: in the mission mode the faction condition wins nobody
         colour = self.colour
         card_colour = g.card_colour
         return sum(1 for c in intel if card_colour[c] == colour) >= target
@@ -76,11 +76,11 @@ class BystanderMission(Rule):
         return False
 
     def can_declare(self, g: Game) -> bool:
-        if g.seats[self.owner].identity != BYSTANDER:
-            return False
+        if g.seats[self.owner].identity != BYSTANDER and not g.missions_for_all:
+            return False  # Q-MODE-3: in the mission mode every player's mission counts, whatever his identity
         return self.mission_met(g)
 
     def winners(self, g: Game) -> list[int]:
-        if g.config.bystander_alliance:
+        if g.config.bystander_alliance and not g.missions_for_all:
             return [s.index for s in g.seats if s.identity == BYSTANDER and not s.lost]
         return [self.owner]

@@ -342,8 +342,10 @@ def prepare_out(out: str | Path, force: bool = False) -> Path:
 
 
 def format_summary(s: dict[str, Any], lang: str = "zh") -> str:
-    """A human-readable summary."""
+    """A human-readable summary. Faction names are the words of the texts being rendered (render it inside
+    :func:`fengsheng.text.edition_texts` of the games' ``config.character_texts``: 001 says 军情处, not 军情局)."""
     from fengsheng.characters import name as character_name
+    from fengsheng.text import name
 
     g = s["games"] or 1
     lines = []
@@ -360,8 +362,10 @@ def format_summary(s: dict[str, Any], lang: str = "zh") -> str:
             f"{s['games']} 局，{s['players']} 人，种子 {s['seed']}，变体 {s['variants'] or '无'}，错误 {s['errors']}"
         )
         lines.append(
-            f"胜局：潜伏战线 {w['underground']} ({w['underground'] / g:.1%})  军情局 {w['military_intel']} "
-            f"({w['military_intel'] / g:.1%})  打酱油的 {w['bystander']} ({w['bystander'] / g:.1%})"
+            "胜局："
+            + "  ".join(
+                f"{name(f, lang)} {w[f]} ({w[f] / g:.1%})" for f in ("underground", "military_intel", "bystander")
+            )
         )
         lines.append(f"结束原因：{s['end_reasons']}")
         lines.append(f"平均回合 {s['mean_turns']}，决策 {s['decisions']}，用时 {s['seconds']} 秒")

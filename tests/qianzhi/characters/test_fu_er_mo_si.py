@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+
+from fengsheng.game import Game
 from fengsheng.testing import Script
 from tests.helpers import opts
 from tests.qianzhi.common import build
@@ -95,3 +98,41 @@ def test_Q_PRIO_7_001s_example_liu_jie_probes_lao_gui_holmes_to_her_right() -> N
 def test_QC_FU_ER_MO_SI_mission_three_red() -> None:
     g = build(4, IDS, intel={2: ["R:lock", "R:decode", "R:burn"]}, characters={2: "fu_er_mo_si"})
     assert g.can_declare_now(2)
+
+
+def test_QC_FU_ER_MO_SI_2_the_inspected_probe_is_kept_in_his_knowledge() -> None:
+    """真相 「先檢視該試探」: he has read the card as its user and target did. His knowledge (``State.knowledge``) keeps
+    its record, so his view lists it and his determinized samples keep that card in place; nobody else learns it."""
+    g = build(4, IDS, at="play", hands={0: ["R:probe:mi:draw", "K:decode"]}, characters={3: "fu_er_mo_si"})
+    s = Script(g)
+    probe = s.card("R:probe:mi:draw", 0)
+    s.do("0: play c{R:probe:mi:draw} probe @1")
+    assert [p["card"] for p in g.knowledge[3].probes] == [probe]
+    assert g.knowledge[2].probes == []
+    assert [p["card"] for p in g.view(3)["me"]["probes"]] == [probe]
+    assert all(p["card"] != probe for p in g.view(2)["me"]["probes"])
+    where = _place(g, probe)
+    assert where != "unknown"
+    for k in range(8):
+        assert _place(g.determinize(3, random.Random(k)), probe) == where  # his samples keep it where it is
+    moved = [_place(g.determinize(2, random.Random(k)), probe) for k in range(16)]
+    assert any(m != where for m in moved)  # 2 did not read it: his samples deal that slot afresh
+
+
+def _place(g: Game, card: int) -> str:
+    """Where ``card`` lies: a hand, the deck, the used 试探 pile or the response stack."""
+    from fengsheng.flow.window import Resolve, Window
+
+    for seat in g.seats:
+        if card in seat.hand:
+            return f"hand{seat.index}"
+    if card in g.deck:
+        return "deck"
+    if card in g.probes_out:
+        return "probes_out"
+    for f in g.frames:
+        if any(
+            u.card == card for u in (f.stack if isinstance(f, Window) else [f.use] if isinstance(f, Resolve) else [])
+        ):
+            return "stack"
+    return "unknown"

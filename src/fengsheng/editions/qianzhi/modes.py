@@ -8,18 +8,23 @@
   the seating figure is missing, so the teams sit alternately (A-82), which faction at the first seat decided by the
   deal; after the characters are chosen each player sees his teammates' identity cards, not his opponents'.
 
-The mode in which every player must complete his 醬油任務 (Q-MODE-3) waits for the characters, whose cards carry
-the missions; it is not offered yet.
+* ``mission`` (Q-MODE-3, unnamed in 001, A-82): 001「與六人場身份配置相同，玩家無論身份均需完成醬油任務才可勝利」: six
+  players, the six-player identity row, characters required. Ruling (A-82, docs/qianzhi.md): a player's character
+  mission is his only victory condition, whatever his identity: the faction conditions (three red / blue) win nobody,
+  the last player standing wins only through his mission (else nobody), and a mission win is his alone (his
+  faction's others did not complete theirs). 致命香水's mission 「無」 can never be met (A-91).
 
-Implements: Q-MODE-1, Q-MODE-2.
+Implements: Q-MODE-1, Q-MODE-2, Q-MODE-3.
 """
 
 from __future__ import annotations
 
 from fengsheng.editions.base import IDENTITIES_PUBLIC, IDENTITIES_TEAM, Mode
+from fengsheng.editions.qianzhi.identities import DISTRIBUTION
 
 MODES: dict[str, Mode] = {
     "free": Mode("free", {"zh": "自由场", "en": "free table"}),
     "beginner": Mode("beginner", {"zh": "新手场", "en": "beginner table"}, {4: (2, 2, 0)}, IDENTITIES_PUBLIC),
     "3v3": Mode("3v3", {"zh": "3V3场", "en": "3 vs 3"}, {6: (3, 3, 0)}, IDENTITIES_TEAM, alternate=True),
+    "mission": Mode("mission", {"zh": "酱油任务场", "en": "mission table"}, {6: DISTRIBUTION[6]}, missions=True),
 }
