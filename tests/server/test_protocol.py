@@ -283,3 +283,47 @@ def test_spectator_delay_is_checked() -> None:
     for bad in (-1, 1.5, "3", True, 10**6, None):
         with pytest.raises(LobbyError, match="spectator_delay"):
             check_settings({"spectator_delay": bad})
+
+
+def test_delayed_spectators_after_a_restart(tmp_path: Any) -> None:
+    """``kill -9`` mid-game and a restart: the buffer is rebuilt from the replayed decisions, so a spectator
+    reconnecting to the restored table gets the step N decisions back, not the present."""
+    delay = 5
+    s = Server(f"sqlite:///{tmp_path / 'restart.db'}").start()
+    try:
+        a = s.player("a")
+        code = s.table(a, dict(FAST, ask="all", spectator_delay=delay))
+
+        async def answer(n: int) -> int:
+            """Answer ``n`` questions (or until the seat is out); the live seq now (the game waits on the seat)."""
+            rng = random.Random(3)
+            async with websockets.connect(f"{s.ws}/ws/{code}?token={a}", max_size=1 << 24) as ws:
+                msg = await _until_question(ws)
+                for _ in range(n):
+                    q = msg["question"]
+                    opts = leaves(q["tree"])
+                    await ws.send(
+                        json.dumps({"type": "act", "seq": q["seq"], "option": opts[rng.randrange(len(opts))]})
+                    )
+                    nxt = await _until_question_or_out(ws, msg["seat"])
+                    if nxt is None:
+                        break
+                    msg = nxt
+                return int(msg["seq"])
+
+        run(answer(8))  # ask=all: 8 answers come within the first turns, long before the seat can be out
+        s.kill()
+        s.start()
+        live = int(s.get(f"/api/tables/{code}")["seq"])
+
+        async def watch() -> dict[str, Any]:
+            async with websockets.connect(f"{s.ws}/ws/{code}", max_size=1 << 24) as ws:
+                return await _recv(ws)
+
+        first = run(watch())
+        now = s.get(f"/api/tables/{code}")
+        assert now["status"] == "playing" and now["seq"] == live  # the game waits on the seat (no timer)
+        assert first["type"] == "snapshot" and first["seq"] == live - delay, (first["seq"], live)
+        assert first["table"]["seq"] == live - delay and first["view"]["result"] is None
+    finally:
+        s.stop()
