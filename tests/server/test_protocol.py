@@ -216,3 +216,114 @@ def test_timeout_hands_the_seat_to_its_bot_and_back(server: Server) -> None:
 
     run(go())
     assert '"event": "timeout"' in server.log.read_text()
+
+
+def test_delayed_spectators_lag_and_get_everything_at_the_end(server: Server) -> None:
+    """With ``spectator_delay`` N, nothing a spectator receives (updates or a fresh snapshot) is of a step less than
+    N decisions old: checked while the game waits on the human seat at ``seq`` s (so the live game is at s); at the
+    end the spectator is flushed to the last decision with every identity shown."""
+    a = server.player("a")
+    delay = 6
+    code = server.table(a, dict(FAST, ask="all", spectator_delay=delay))
+    seen: list[dict[str, Any]] = []
+
+    async def spectate() -> None:
+        async with websockets.connect(f"{server.ws}/ws/{code}", max_size=1 << 24) as ws:
+            async for raw in ws:
+                msg = json.loads(raw)
+                seen.append(msg)
+                if msg["type"] == "update" and msg["view"]["result"] is not None:
+                    return
+
+    async def go() -> None:
+        spec = asyncio.get_running_loop().create_task(spectate())
+        rng = random.Random(7)
+        checks = 0
+        last: dict[str, Any] = {}
+        async with websockets.connect(f"{server.ws}/ws/{code}?token={a}", max_size=1 << 24) as ws:
+            async for raw in ws:
+                msg = json.loads(raw)
+                if msg["type"] not in ("snapshot", "update"):
+                    continue
+                last = msg
+                if msg["view"]["result"] is not None:
+                    break
+                q = msg.get("question")
+                if q is None:
+                    continue
+                s = q["seq"]
+                await asyncio.sleep(0.02)  # the spectator reads what the server sent so far
+                for m in seen:
+                    assert m["type"] == "table" or m["seq"] <= s - delay, (m["seq"], s)
+                    assert m["table"]["seq"] == (m["seq"] if m["type"] != "table" else 0)
+                if checks == 3:  # a spectator (re)connecting now gets the delayed snapshot, never a newer one
+                    async with websockets.connect(f"{server.ws}/ws/{code}", max_size=1 << 24) as late:
+                        first = await _recv(late)
+                        assert first["type"] == "table" or first["seq"] <= s - delay
+                checks += 1
+                opts = leaves(q["tree"])
+                await ws.send(json.dumps({"type": "act", "seq": s, "option": opts[rng.randrange(len(opts))]}))
+        await asyncio.wait_for(spec, 30)
+        assert checks > 3
+        assert any(m["type"] == "update" and m["seq"] > 0 for m in seen[:-1])  # it did watch, not only the end
+        end = seen[-1]
+        assert end["seq"] == last["seq"] and end["view"]["result"] is not None
+        assert all(s["identity"] for s in end["view"]["seats"])
+        shown = [m["seq"] for m in seen if m["type"] != "table"]
+        assert shown == sorted(shown)
+
+    run(go())
+
+
+def test_spectator_delay_is_checked() -> None:
+    from fengsheng.server.tables import LobbyError, check_settings
+
+    assert check_settings({})["spectator_delay"] == 0
+    assert check_settings({"spectator_delay": 12})["spectator_delay"] == 12
+    for bad in (-1, 1.5, "3", True, 10**6, None):
+        with pytest.raises(LobbyError, match="spectator_delay"):
+            check_settings({"spectator_delay": bad})
+
+
+def test_delayed_spectators_after_a_restart(tmp_path: Any) -> None:
+    """``kill -9`` mid-game and a restart: the buffer is rebuilt from the replayed decisions, so a spectator
+    reconnecting to the restored table gets the step N decisions back, not the present."""
+    delay = 5
+    s = Server(f"sqlite:///{tmp_path / 'restart.db'}").start()
+    try:
+        a = s.player("a")
+        code = s.table(a, dict(FAST, ask="all", spectator_delay=delay))
+
+        async def answer(n: int) -> int:
+            """Answer ``n`` questions (or until the seat is out); the live seq now (the game waits on the seat)."""
+            rng = random.Random(3)
+            async with websockets.connect(f"{s.ws}/ws/{code}?token={a}", max_size=1 << 24) as ws:
+                msg = await _until_question(ws)
+                for _ in range(n):
+                    q = msg["question"]
+                    opts = leaves(q["tree"])
+                    await ws.send(
+                        json.dumps({"type": "act", "seq": q["seq"], "option": opts[rng.randrange(len(opts))]})
+                    )
+                    nxt = await _until_question_or_out(ws, msg["seat"])
+                    if nxt is None:
+                        break
+                    msg = nxt
+                return int(msg["seq"])
+
+        run(answer(8))  # ask=all: 8 answers come within the first turns, long before the seat can be out
+        s.kill()
+        s.start()
+        live = int(s.get(f"/api/tables/{code}")["seq"])
+
+        async def watch() -> dict[str, Any]:
+            async with websockets.connect(f"{s.ws}/ws/{code}", max_size=1 << 24) as ws:
+                return await _recv(ws)
+
+        first = run(watch())
+        now = s.get(f"/api/tables/{code}")
+        assert now["status"] == "playing" and now["seq"] == live  # the game waits on the seat (no timer)
+        assert first["type"] == "snapshot" and first["seq"] == live - delay, (first["seq"], live)
+        assert first["table"]["seq"] == live - delay and first["view"]["result"] is None
+    finally:
+        s.stop()

@@ -19,6 +19,7 @@ import json
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -45,6 +46,7 @@ DEFAULT_MIN_WINDOW: Final = 1.5  # seconds, with a human at the table (0 with bo
 DEFAULT_PACE: Final = 0.8  # seconds per bot move with humans at the table
 SNAPSHOT_EVENTS: Final = 300  # the seat's last events sent on (re)connect
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+MAX_SPECTATOR_DELAY: Final = 500  # decisions a table may hold its spectators back
 OUTBOX: Final = 1000  # messages queued for a connection before it is dropped as too slow
 
 
@@ -62,7 +64,7 @@ def check_settings(raw: dict[str, Any]) -> dict[str, Any]:
         raise LobbyError("settings must be a JSON object")
     known = {
         "players", "edition", "characters", "pool", "texts", "variants", "timer", "clock", "bank", "pace",
-        "min_window", "spectators", "bots", "name", "ask",
+        "min_window", "spectators", "spectator_delay", "bots", "name", "ask",
     }  # fmt: skip
     extra = set(raw) - known
     if extra:
@@ -99,6 +101,9 @@ def check_settings(raw: dict[str, Any]) -> dict[str, Any]:
     ask = raw.get("ask", "default")
     if ask not in ("default", "all"):
         raise LobbyError("ask must be default (the choice layer's policy answers what does not concern you) or all")
+    delay = raw.get("spectator_delay", 0)
+    if type(delay) is not int or not 0 <= delay <= MAX_SPECTATOR_DELAY:
+        raise LobbyError(f"spectator_delay must be an integer from 0 to {MAX_SPECTATOR_DELAY} (decisions)")
     name = raw.get("name", "")
     if not isinstance(name, str) or len(name) > 40:
         raise LobbyError("name must be a string of at most 40 characters")
@@ -115,6 +120,7 @@ def check_settings(raw: dict[str, Any]) -> dict[str, Any]:
         "pace": num("pace", DEFAULT_PACE, 0, 10),
         "min_window": raw.get("min_window"),
         "spectators": flag("spectators", True),
+        "spectator_delay": delay,
         "bots": bots,
         "name": name,
         "ask": ask,
@@ -201,6 +207,16 @@ class Posed:
     view: dict[str, Any] | None = None
 
 
+@dataclass(frozen=True)
+class Spectated:
+    """The game as a delayed spectator will see it after ``seq`` decisions: the spectator view then, and the end
+    of the event log then (events ``[previous events_end, events_end)`` are the ones that step brought)."""
+
+    seq: int
+    events_end: int
+    view: dict[str, Any]
+
+
 @dataclass
 class Table:
     hall: Hall
@@ -224,6 +240,8 @@ class Table:
     task: asyncio.Task[None] | None = None
     rematch: str | None = None
     failed: str | None = None
+    spec_buffer: deque[Spectated] = field(default_factory=deque)  # recorded, not yet shown to delayed spectators
+    spec_shown: Spectated | None = None  # the newest step delayed spectators have been shown
 
     def __post_init__(self) -> None:
         self.wake = asyncio.Event()
@@ -250,6 +268,11 @@ class Table:
     @property
     def pace(self) -> float:
         return float(self.settings["pace"]) if self.humans else 0.0
+
+    @property
+    def spectator_delay(self) -> int:
+        """Decisions by which spectators lag the game (0: live); tables stored before the setting have 0."""
+        return int(self.settings.get("spectator_delay", 0))
 
     def seat_of(self, player: int) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.kind == "human" and s.player == player), None)
@@ -329,9 +352,15 @@ class Table:
     def begin(self, history: list[tuple[int, str]]) -> None:
         """Deal the game (and replay ``history``, the stored decisions, after a restart), then start driving."""
         g = Game.new(config_of(self.settings), self.seed)
-        for seat, option in history:
-            g.act(option, seat=seat)
         self.game = g
+        self.spec_buffer.clear()
+        self.spec_shown = None
+        first = len(history) - self.spectator_delay  # the oldest step a delayed spectator may be shown now
+        self.record_spectated(first <= 0)
+        for i, (seat, option) in enumerate(history):
+            g.act(option, seat=seat)
+            self.record_spectated(i + 1 >= first)
+        self.release_spectated()
         self.saved = len(history)
         players = {i: HUMAN if s.kind == "human" else self.make_bot(i) for i, s in enumerate(self.seats)}
         self.match = Match(g, players)
@@ -594,10 +623,66 @@ class Table:
                 continue
             by_seat.setdefault(c.seat, []).append(c)
         public = self.public()
+        delayed = self.spectator_delay > 0
+        if delayed:
+            self.record_spectated()
+            before = self.spec_shown
+            shown = self.release_spectated()
+            specs = by_seat.pop(None, [])
+            over = self.game.decision is None  # the end (and a rematch after it) reaches them too
+            if specs and shown is not None and (shown is not before or over):
+                start = before.events_end if before is not None else 0
+                msg = self.spectator_message("update", shown, start, {c.lang for c in specs}, public)
+                self._send_all(msg, specs)
         for seat, conns in by_seat.items():
             events = self.match.new_events(seat)
             msg = self.message("update", seat, events, {c.lang for c in conns}, public)
             self._send_all(msg, conns)
+
+    # delayed spectators -----------------------------------------------------------------------------------------
+    def record_spectated(self, keep: bool = True) -> None:
+        """Buffer the spectator payload of the present step (once per step, whoever is connected), so that a
+        delayed spectator is later shown exactly what a live one saw then. ``keep=False``: nothing (a restore's
+        replay skips the steps that delayed spectators have already been shown)."""
+        g = self.game
+        if not keep or g is None or self.spectator_delay <= 0:
+            return
+        last = self.spec_buffer[-1] if self.spec_buffer else self.spec_shown
+        if last is not None and last.seq >= self.seq:
+            return
+        self.spec_buffer.append(Spectated(self.seq, len(g.events), g.view(None)))
+
+    def release_spectated(self) -> Spectated | None:
+        """Move the buffered steps at least ``spectator_delay`` decisions old (every step once the game is over:
+        the end shows every identity at once) to the shown side; the newest shown step, if any."""
+        g = self.game
+        over = g is None or g.decision is None
+        horizon = self.seq - self.spectator_delay
+        while self.spec_buffer and (over or self.spec_buffer[0].seq <= horizon):
+            self.spec_shown = self.spec_buffer.popleft()
+        return self.spec_shown
+
+    def spectator_message(
+        self, kind: str, shown: Spectated, start: int, langs: set[str], public: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The delayed spectators' message for the step ``shown``: its view, the spectator's events from
+        ``start`` to that step, and the table with that step's ``seq`` (nothing newer of the game)."""
+        g = self.game
+        assert g is not None
+        events = [e.for_seat(None) for e in g.events[start : shown.events_end]]
+        msg: dict[str, Any] = {
+            "type": kind,
+            "seq": shown.seq,
+            "seat": None,
+            "table": dict(public, seq=shown.seq),
+            "view": shown.view,
+            "events": events,
+            "question": None,
+            "delay": self.spectator_delay,
+        }
+        texts = g.config.character_texts
+        msg["lines"] = {lang: render_events(events, lang, texts, viewer=None) for lang in langs if lang != "none"}
+        return msg
 
     @staticmethod
     def _send_all(msg: dict[str, Any], conns: list[Conn]) -> None:
@@ -610,8 +695,18 @@ class Table:
         if self.game is None or self.match is None:
             conn.put({"type": "table", "table": self.public()})
             return
-        self.match.new_events(conn.seat)  # (nothing new: every step was broadcast) keeps the reader current
         g = self.game
+        if conn.seat is None and self.spectator_delay > 0:  # the delayed snapshot, never a newer one
+            shown = self.spec_shown
+            if shown is None:  # nothing is old enough yet: the table only
+                conn.put({"type": "table", "table": dict(self.public(), seq=0), "delay": self.spectator_delay})
+                return
+            first = max(0, shown.events_end - SNAPSHOT_EVENTS)
+            msg = self.spectator_message("snapshot", shown, first, {conn.lang}, self.public())
+            msg["first_event"] = first
+            self._send_all(msg, [conn])
+            return
+        self.match.new_events(conn.seat)  # (nothing new: every step was broadcast) keeps the reader current
         start = max(0, len(g.events) - SNAPSHOT_EVENTS)
         events = g.events_for(conn.seat, start)
         msg = self.message("snapshot", conn.seat, events, {conn.lang})

@@ -57,6 +57,7 @@ document.getElementById("create-form").addEventListener("submit", async (ev) => 
     timer: v("timer").checked, clock: Number(v("clock").value), pace: Number(v("pace").value),
     min_window: Number(v("min_window").value),
     spectators: v("spectators").checked,
+    spectator_delay: Math.max(0, Math.floor(Number(v("spectator_delay").value) || 0)),
   };
   try {
     const tb = await api("POST", "/api/tables", settings);

@@ -113,7 +113,11 @@ function connect() {
       if (msg.code === "illegal" || msg.code === "stale" || msg.code === "not_your_turn") SENT = -1;
       return;
     }
-    if (msg.type === "table") { TABLE = msg.table; route(); return; }
+    if (msg.type === "table") {
+      TABLE = msg.table; route();
+      if (msg.delay) document.getElementById("status").textContent = `${t("delayed")} ${msg.delay}`;
+      return;
+    }
     if (msg.type !== "snapshot" && msg.type !== "update") return;
     if (msg.type === "snapshot") LINES = [];
     LINES.push(...msg.lines);
@@ -122,7 +126,7 @@ function connect() {
     if (newQuestion) { PATH = []; QUESTION_AT = performance.now(); }
     MSG = msg;
     TABLE = msg.table;
-    document.getElementById("status").textContent = "";
+    document.getElementById("status").textContent = msg.delay ? `${t("delayed")} ${msg.delay}` : "";
     renderGame();
   };
   ws.onclose = () => {
