@@ -30,6 +30,7 @@ from fengsheng.bots.base import Bot
 from fengsheng.bots.heuristic import HeuristicBot
 from fengsheng.bots.random_bot import RandomBot
 from fengsheng.bots.search.tree import Halving, Search
+from fengsheng.bots.search.value import value
 from fengsheng.bots.search.worlds import build_world, world_at, world_config
 from fengsheng.core.options import Decision, Option
 from fengsheng.game import Game
@@ -49,7 +50,7 @@ class SearchBot(Bot):
 
     needs_view = True
     editions = ("standard",)  # HeuristicBot's tables are the standard edition's
-    options = ("iterations", "budget_ms", "max_depth", "rollout", "exploration", "root", "z", "self_model")
+    options = ("iterations", "budget_ms", "max_depth", "rollout", "exploration", "root", "z", "self_model", "horizon")
     """The keyword arguments the command line may pass (``--bot-iterations``, ``--bot-budget-ms``)."""
 
     def __init__(
@@ -65,8 +66,12 @@ class SearchBot(Bot):
         root: str = "halving",
         z: float = 1.5,
         self_model: bool = True,
+        horizon: int | None = None,
     ) -> None:
         super().__init__(seat, seed)
+        if horizon is not None and horizon < 1:
+            raise ValueError(f"horizon must be at least 1 turn, not {horizon}")
+        self.horizon = horizon
         if iterations is not None and iterations < 0:
             raise ValueError(f"iterations must be at least 0, not {iterations}")
         if budget_ms is not None and not budget_ms > 0:
@@ -130,6 +135,8 @@ class SearchBot(Bot):
             max_depth=self.max_depth,
             prefer=default,
             allowed=[str(o) for o in decision.options],
+            horizon=self.horizon,
+            value=value if self.horizon is not None else None,
         )
         mem = self.heuristic.memory
         model = mem.ensure_model()
