@@ -190,7 +190,12 @@ def main(argv: list[str] | None = None) -> int:
         help="play nothing: summarise the games of earlier --rows files (runs of other seeds pool; their budgets "
         "must include --iterations)",
     )
-    p.add_argument("--horizon", type=int, default=None, help="truncate rollouts after this many turns (default: none)")
+    p.add_argument(
+        "--horizon",
+        type=int,
+        default=None,
+        help="truncate rollouts after this many turns, 0 = to the end (default: the bot's)",
+    )
     p.add_argument("--z", type=float, default=None, help="the control's margin in standard errors (default: the bot's)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from fengsheng.bots import HeuristicBot, SearchBot
+from fengsheng.bots.search.bot import DEFAULT_HORIZON
 from fengsheng.bots.search.tree import Search
 from fengsheng.bots.search.value import DATA, FEATURES, features, load, value
 from fengsheng.bots.search.worlds import world_at
@@ -98,7 +99,9 @@ def test_truncated_rollouts_stop_at_the_horizon() -> None:
     with pytest.raises(ValueError):
         Search(seat, bot, random.Random(1), horizon=1)
     with pytest.raises(ValueError):
-        SearchBot(0, 1, horizon=0)
+        SearchBot(0, 1, horizon=-1)
+    assert SearchBot(0, 1, horizon=0).horizon is None  # 0: rollouts to the end of the game
+    assert SearchBot(0, 1).horizon == DEFAULT_HORIZON
 
 
 def test_truncated_search_is_deterministic_and_searches() -> None:
