@@ -70,13 +70,13 @@ class Timed(SearchBot):
 def play(job: tuple[Any, ...]) -> dict[str, Any]:
     """One game: ``(run seed, index, players, faction or None for the baseline, iterations or None for the default
     time budget)``. Returns which factions won, and the searching seats' latencies."""
-    run_seed, index, players, faction, iterations = job
+    run_seed, index, players, faction, iterations, kw = job
     seed = derive_seed(run_seed, "game", index)
     config = Config(players=players, characters=True, auto_pass=True)
     bots: list[Timed] = []
 
     def factory(seat: int, bot_seed: int) -> Bot:
-        bot = Timed(seat, bot_seed, iterations=iterations)
+        bot = Timed(seat, bot_seed, iterations=iterations, **kw)
         bots.append(bot)
         return bot
 
@@ -93,6 +93,7 @@ def play(job: tuple[Any, ...]) -> dict[str, Any]:
         "index": index,
         "faction": faction,
         "iterations": iterations,
+        "bot": kw,
         "factions": list(g.result.get("factions") or []),
         "latencies": [x for b in bots for x in b.latencies],
         "searched": sum(b.searched for b in bots),
@@ -189,16 +190,24 @@ def main(argv: list[str] | None = None) -> int:
         help="play nothing: summarise the games of earlier --rows files (runs of other seeds pool; their budgets "
         "must include --iterations)",
     )
+    p.add_argument(
+        "--horizon",
+        type=int,
+        default=None,
+        help="truncate rollouts after this many turns, 0 = to the end (default: the bot's)",
+    )
+    p.add_argument("--z", type=float, default=None, help="the control's margin in standard errors (default: the bot's)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    kw: dict[str, Any] = {k: v for k, v in (("horizon", args.horizon), ("z", args.z)) if v is not None}
     budgets = sorted({int(x) for x in args.table.split(",") if x.strip()} | {args.iterations})
     table_games = args.table_games or args.games
     per_budget = {b: (args.games if b == args.iterations else table_games) for b in budgets}
     n_base = max(per_budget.values())
-    jobs: list[tuple[Any, ...]] = [(args.seed, i, args.players, None, None) for i in range(n_base)]
+    jobs: list[tuple[Any, ...]] = [(args.seed, i, args.players, None, None, {}) for i in range(n_base)]
     for b in budgets:
-        jobs += [(args.seed, i, args.players, f, b) for i in range(per_budget[b]) for f in ARMS]
-    jobs += [(args.seed, n_base + i, args.players, UNDERGROUND, None) for i in range(args.latency_games)]
+        jobs += [(args.seed, i, args.players, f, b, kw) for i in range(per_budget[b]) for f in ARMS]
+    jobs += [(args.seed, n_base + i, args.players, UNDERGROUND, None, kw) for i in range(args.latency_games)]
     start = time.perf_counter()
     if args.from_rows:
         rows = []
@@ -229,6 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         "workers": args.workers,
         "cpus": os.cpu_count(),
         "iterations": args.iterations,
+        "bot": kw,
         "games_per_arm": main_rows[UNDERGROUND]["games"],
         "run_seeds": sorted({r["run_seed"] for r in rows}),
         "arms": main_rows,

@@ -30,6 +30,7 @@ from fengsheng.bots.base import Bot
 from fengsheng.bots.heuristic import HeuristicBot
 from fengsheng.bots.random_bot import RandomBot
 from fengsheng.bots.search.tree import Halving, Search
+from fengsheng.bots.search.value import value
 from fengsheng.bots.search.worlds import build_world, world_at, world_config
 from fengsheng.core.options import Decision, Option
 from fengsheng.game import Game
@@ -40,6 +41,10 @@ WORLD_TRIES = 3
 """Worlds tried per iteration before the search gives up (a world that cannot be built or offers other options)."""
 ROLLOUTS = ("heuristic", "random")
 ROOTS = ("halving", "ucb")
+DEFAULT_HORIZON = 1
+"""Rollouts are truncated at the first decision of the next turn and scored by the learnt value (:mod:`.value`):
+about eight times cheaper than a rollout to the end of the game, and its results are probabilities rather than 0
+or 1, so the paired comparison of the root is far less noisy (docs/search.md §4). ``horizon=0`` plays to the end."""
 MAX_TIMED_ITERATIONS = 5_000
 """The most rollouts a time budget may buy for one decision."""
 
@@ -49,7 +54,7 @@ class SearchBot(Bot):
 
     needs_view = True
     editions = ("standard",)  # HeuristicBot's tables are the standard edition's
-    options = ("iterations", "budget_ms", "max_depth", "rollout", "exploration", "root", "z", "self_model")
+    options = ("iterations", "budget_ms", "max_depth", "rollout", "exploration", "root", "z", "self_model", "horizon")
     """The keyword arguments the command line may pass (``--bot-iterations``, ``--bot-budget-ms``)."""
 
     def __init__(
@@ -65,8 +70,12 @@ class SearchBot(Bot):
         root: str = "halving",
         z: float = 1.5,
         self_model: bool = True,
+        horizon: int = DEFAULT_HORIZON,
     ) -> None:
         super().__init__(seat, seed)
+        if horizon < 0:
+            raise ValueError(f"horizon must be 0 (rollouts to the end) or a number of turns, not {horizon}")
+        self.horizon = horizon or None
         if iterations is not None and iterations < 0:
             raise ValueError(f"iterations must be at least 0, not {iterations}")
         if budget_ms is not None and not budget_ms > 0:
@@ -130,6 +139,8 @@ class SearchBot(Bot):
             max_depth=self.max_depth,
             prefer=default,
             allowed=[str(o) for o in decision.options],
+            horizon=self.horizon,
+            value=value if self.horizon is not None else None,
         )
         mem = self.heuristic.memory
         model = mem.ensure_model()
@@ -188,4 +199,4 @@ class SearchBot(Bot):
         return self.heuristic.belief()
 
 
-__all__ = ["DEFAULT_BUDGET_MS", "SearchBot"]
+__all__ = ["DEFAULT_BUDGET_MS", "DEFAULT_HORIZON", "SearchBot"]

@@ -31,6 +31,8 @@ MAX_ROLLOUT_DECISIONS = 20_000
 
 RolloutFactory = Callable[[int, int], Bot]
 """(seat, seed) -> the bot that plays ``seat`` in a rollout."""
+ValueFn = Callable[[Game, int], float]
+"""(world, seat) -> the estimated probability that ``seat`` wins, for a truncated rollout (:mod:`.value`)."""
 
 
 @dataclass
@@ -64,7 +66,10 @@ class Search:
     later answers, at the cost of splitting the iterations); ``prefer`` is the option tried first and kept on ties
     (the rollout policy's own answer, so that a search with too few iterations plays like its rollout policy);
     ``allowed`` the root options that may be chosen (the real decision's: a world may offer more, e.g. a skill used
-    once already this turn, since a world does not keep rule state).
+    once already this turn, since a world does not keep rule state). ``horizon`` truncates rollouts: a rollout
+    stops at the first decision of the ``horizon``-th turn after the world's and is scored by ``value`` (the
+    position's estimated win probability for the seat) instead of being played to the end; ``None`` plays to the
+    end (the result is then 0 or 1).
     """
 
     def __init__(
@@ -77,7 +82,13 @@ class Search:
         max_depth: int = 1,
         prefer: str | None = None,
         allowed: list[str] | None = None,
+        horizon: int | None = None,
+        value: ValueFn | None = None,
     ) -> None:
+        if horizon is not None and value is None:
+            raise ValueError("a truncated rollout (horizon) needs a value function")
+        self.horizon = horizon
+        self.value = value
         self.seat = seat
         self.allowed = set(allowed) if allowed is not None else None
         self.rollout = rollout
@@ -104,7 +115,12 @@ class Search:
         node: Node | None = self.root
         depth = 0
         steps = 0
+        stop_turn = None if self.horizon is None else g.turn + self.horizon
+        truncated = False
         while (d := g.decision) is not None:
+            if stop_turn is not None and g.turn >= stop_turn and node is None:
+                truncated = True
+                break
             steps += 1
             if steps > MAX_ROLLOUT_DECISIONS:
                 break
@@ -140,7 +156,11 @@ class Search:
         self.stats.rollout_decisions += steps
         self.stats.iterations += 1
         result = g.result
-        win = 1.0 if result is not None and self.seat in result.get("winners", ()) else 0.0
+        if truncated:
+            assert self.value is not None
+            win = self.value(g, self.seat)
+        else:
+            win = 1.0 if result is not None and self.seat in result.get("winners", ()) else 0.0
         self.root.visits += 1
         self.root.wins += win
         for n in path:
@@ -286,4 +306,4 @@ class Halving:
         return {n: (len(r), self._mean(n)) for n, r in self.results.items() if r}
 
 
-__all__ = ["MAX_ROLLOUT_DECISIONS", "Halving", "Node", "RolloutFactory", "Search", "Stats", "WorldSampler"]
+__all__ = ["MAX_ROLLOUT_DECISIONS", "Halving", "Node", "RolloutFactory", "Search", "Stats", "ValueFn", "WorldSampler"]
