@@ -30,7 +30,7 @@ from fengsheng.server import protocol as P
 from fengsheng.server.stats import ratings
 from fengsheng.server.store import Store
 from fengsheng.server.tables import Conn, Hall, LobbyError, Table, config_of
-from fengsheng.text import CARD_TEXT, NAMES, card_name, character_name, edition_texts, name, render_events
+from fengsheng.text import NAMES, card_name, card_text, character_name, edition_texts, name, render_events
 
 log = logging.getLogger("fengsheng.server")
 STATIC = Path(__file__).parent / "static"
@@ -266,10 +266,8 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
                         "en": card_name(c.id, "en"),
                     }
                 )
-        for t in {c.type for c in ed.deck}:
-            out["types"][t] = {
-                lang: {"name": name(t, lang), "text": CARD_TEXT[lang].get(t, "")} for lang in ("zh", "en")
-            }
+            for t in {c.type for c in ed.deck}:  # the edition's own card texts (001's 鎖定 is for the play phase)
+                out["types"][t] = {lang: {"name": name(t, lang), "text": card_text(t, lang)} for lang in ("zh", "en")}
         for cid in ed.characters(texts):
             out["characters"][cid] = {
                 lang: {"name": character_name(cid, lang, texts), "text": character_help(cid, lang, texts)}
