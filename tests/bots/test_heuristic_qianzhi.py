@@ -21,22 +21,11 @@ from fengsheng.game import Game
 from fengsheng.sim.runner import derive_seed, play_game
 from fengsheng.testing import Script
 from tests.bots.test_bot_interface import _hide_and_change, plain
+from tests.bots.test_heuristic_belief import see, watcher  # the same strict observer
 from tests.qianzhi.common import build
 
 QZ = get_edition("qianzhi")
 FIVE = ["ug", "mi", "ug", "mi", "by"]  # 5 players: 2/2/1 (A-81: the standard row)
-
-
-def watcher(g: Game, seat: int = 0) -> HeuristicBot:
-    bot = HeuristicBot(seat, 0)
-    bot.strict = True
-    bot.update(g.view(seat), g.events_for(seat))
-    return bot
-
-
-def see(bot: HeuristicBot, g: Game, start: int) -> dict[int, dict[str, float]]:
-    bot.update(g.view(bot.seat), g.events_for(bot.seat, start))
-    return bot.belief()
 
 
 def test_the_tables_are_the_editions() -> None:

@@ -75,6 +75,37 @@ def test_bot_holds_no_reference_to_the_game() -> None:
         assert not any(issubclass(t, (Game, Seat, Frame)) for t in types), types
 
 
+def play_checking_hidden_state(
+    seed: int, identity: str, make: Any, rng: random.Random, share: float
+) -> tuple[int, int]:
+    """Play one HeuristicBot game in which the ``identity`` seats are SearchBots (``make(seat, seed)``); at a
+    ``share`` of their searchable decisions, a copy of the game whose hidden state differs but whose view and events
+    for the seat are the same must get the same answer from a copy of the bot. Returns (checked, searched)."""
+    checked = searched = 0
+    g = Game.new(CONFIG, seed)
+    bots: dict[int, Any] = {s: HeuristicBot(s, derive_seed(seed, "bot", s)) for s in range(g.n)}
+    seen = [0] * g.n
+    while g.decision is not None:
+        d = g.decision
+        s = d.seat
+        if isinstance(bots[s], HeuristicBot) and g.seats[s].identity == identity:
+            bots[s] = make(s, derive_seed(seed, "bot", s))
+            seen[s] = 0
+        view, events = g.view(s), g.events_for(s, seen[s])
+        bot = bots[s]
+        if isinstance(bot, SearchBot) and len(d.options) > 1 and world_at(d, view) and rng.random() < share:
+            h = _hide_and_change(g, s, rng)
+            assert h.view(s) == view and h.events_for(s, seen[s]) == events and h.decision == d
+            twin = copy.deepcopy(bot)
+            mine = copy.deepcopy(bot).choose(d, view, events)
+            assert twin.choose(h.decision, h.view(s), h.events_for(s, seen[s])) == mine
+            searched += twin.last_searched
+            checked += 1
+        seen[s] = len(g.events)
+        g.act(bot.choose(d, view, events))
+    return checked, searched
+
+
 def test_hidden_state_does_not_change_the_choice() -> None:
     """At searched decisions of a SearchBot seat: a copy of the game whose hidden state differs (other hands traded
     with the deck, two other seats' identities swapped) but whose view and events for the seat are the same gives a
@@ -82,28 +113,10 @@ def test_hidden_state_does_not_change_the_choice() -> None:
     rng = random.Random(3)
     checked = searched = 0
     for gi in range(2):
-        seed = derive_seed("search-hidden", gi)
-        g = Game.new(CONFIG, seed)
-        bots: dict[int, Any] = {s: HeuristicBot(s, derive_seed(seed, "bot", s)) for s in range(g.n)}
-        seen = [0] * g.n
-        while g.decision is not None:
-            d = g.decision
-            s = d.seat
-            if isinstance(bots[s], HeuristicBot) and g.seats[s].identity == "underground":
-                bots[s] = SearchBot(s, derive_seed(seed, "bot", s), iterations=3)
-                seen[s] = 0
-            view, events = g.view(s), g.events_for(s, seen[s])
-            bot = bots[s]
-            if isinstance(bot, SearchBot) and len(d.options) > 1 and world_at(d, view) and rng.random() < 0.5:
-                h = _hide_and_change(g, s, rng)
-                assert h.view(s) == view and h.events_for(s, seen[s]) == events and h.decision == d
-                twin = copy.deepcopy(bot)
-                mine = copy.deepcopy(bot).choose(d, view, events)
-                assert twin.choose(h.decision, h.view(s), h.events_for(s, seen[s])) == mine
-                searched += twin.last_searched
-                checked += 1
-            seen[s] = len(g.events)
-            g.act(bot.choose(d, view, events))
+        c, n = play_checking_hidden_state(
+            derive_seed("search-hidden", gi), "underground", lambda s, b: SearchBot(s, b, iterations=3), rng, 0.5
+        )
+        checked, searched = checked + c, searched + n
     assert checked >= 10 and searched >= 10
 
 

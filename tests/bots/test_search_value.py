@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from typing import Any
@@ -13,11 +12,10 @@ from fengsheng.bots import HeuristicBot, SearchBot
 from fengsheng.bots.search.bot import DEFAULT_HORIZON
 from fengsheng.bots.search.tree import Search
 from fengsheng.bots.search.value import DATA, FEATURES, features, load, value
-from fengsheng.bots.search.worlds import world_at
 from fengsheng.config import Config
 from fengsheng.game import Game
 from fengsheng.sim.runner import derive_seed, play_game
-from tests.bots.test_search import _hide_and_change, search_games
+from tests.bots.test_search import play_checking_hidden_state, search_games
 
 CONFIG = Config(players=5, characters=True, auto_pass=True)
 
@@ -114,28 +112,11 @@ def test_truncated_search_is_deterministic_and_searches() -> None:
 def test_truncated_search_ignores_hidden_state() -> None:
     """As ``test_search.test_hidden_state_does_not_change_the_choice``, with truncated rollouts: the value reads
     the bot's own worlds, so a game differing only in what the seat cannot see gives the same answers."""
-    rng = random.Random(4)
-    checked = searched = 0
-    seed = derive_seed("search-value-hidden", 0)
-    g = Game.new(CONFIG, seed)
-    bots: dict[int, Any] = {s: HeuristicBot(s, derive_seed(seed, "bot", s)) for s in range(g.n)}
-    seen = [0] * g.n
-    while g.decision is not None:
-        d = g.decision
-        s = d.seat
-        if isinstance(bots[s], HeuristicBot) and g.seats[s].identity == "military_intel":
-            bots[s] = SearchBot(s, derive_seed(seed, "bot", s), iterations=4, horizon=1, z=0.0)
-            seen[s] = 0
-        view, events = g.view(s), g.events_for(s, seen[s])
-        bot = bots[s]
-        if isinstance(bot, SearchBot) and len(d.options) > 1 and world_at(d, view) and rng.random() < 0.7:
-            h = _hide_and_change(g, s, rng)
-            assert h.view(s) == view and h.events_for(s, seen[s]) == events and h.decision == d
-            twin = copy.deepcopy(bot)
-            mine = copy.deepcopy(bot).choose(d, view, events)
-            assert twin.choose(h.decision, h.view(s), h.events_for(s, seen[s])) == mine
-            searched += twin.last_searched
-            checked += 1
-        seen[s] = len(g.events)
-        g.act(bot.choose(d, view, events))
+    checked, searched = play_checking_hidden_state(
+        derive_seed("search-value-hidden", 0),
+        "military_intel",
+        lambda s, b: SearchBot(s, b, iterations=4, horizon=1, z=0.0),
+        random.Random(4),
+        0.7,
+    )
     assert checked >= 5 and searched >= 5
