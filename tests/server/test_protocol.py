@@ -327,3 +327,17 @@ def test_delayed_spectators_after_a_restart(tmp_path: Any) -> None:
         assert first["table"]["seq"] == live - delay and first["view"]["result"] is None
     finally:
         s.stop()
+
+
+def test_the_help_catalog_gives_each_editions_own_card_texts(server: Server) -> None:
+    """``/api/help``: the browser's card help is the edition's (001 prints its own 鎖定, for the play phase, and the
+    five new types); the standard catalog has no 轉移."""
+    from fengsheng.text import text_data
+
+    qz = server.get("/api/help?edition=qianzhi")
+    printed = text_data("001")["cards"]
+    assert set(qz["types"]) == set(printed)
+    for t, own in printed.items():
+        assert qz["types"][t]["zh"]["text"] == own["zh"] and qz["types"][t]["en"]["text"] == own["en"]
+    std = server.get("/api/help?edition=standard")
+    assert "transfer" not in std["types"] and "出牌阶段" not in std["types"]["lock"]["zh"]["text"]
