@@ -160,7 +160,7 @@ def known_identities(g: Game, seat: int, k: Knowledge) -> dict[int, str]:
         if s.identity_revealed:
             known[s.index] = s.identity
     known.update(k.identities)
-    by_rule = {cls.rule_id: ident for ident, cls in g.edition.identity_rules.items() if cls.rule_id}
+    by_rule = {cls.rule_id: ident for ident, cls in g.identity_rules.items() if cls.rule_id}
     if not g.missions_for_all:  # Q-MODE-3: a mission declared says nothing of the identity there
         by_rule[BystanderMission.rule_id] = BYSTANDER
     for who, rule_id in k.declared.items():
@@ -265,7 +265,7 @@ def _pinned(g: Game) -> tuple[set[int], set[int]]:
             continue
         for name in _slot_names(type(f)):
             look(getattr(f, name, None))
-    identity_types = set(g.edition.identity_rules.values())
+    identity_types = set(g.identity_rules.values())
     idents = {r.owner for r in held if type(r) in identity_types}
     chars = {r.owner for r in held if type(r) not in identity_types}
     return idents, chars
@@ -330,7 +330,6 @@ def _rebind(g: Game, idents: dict[int, str], chars: dict[int, str]) -> set[int]:
     removed: list[Rule] = []
     added: list[Rule] = []
     changed: set[int] = set()
-    ed = g.edition
     for s, cid in chars.items():
         seat = g.seats[s]
         if cid == seat.character:
@@ -351,13 +350,13 @@ def _rebind(g: Game, idents: dict[int, str], chars: dict[int, str]) -> set[int]:
         seat = g.seats[s]
         if ident == seat.identity:
             continue
-        old_cls = ed.identity_rules.get(seat.identity)
+        old_cls = g.identity_rules.get(seat.identity)
         if old_cls is not None:
             for r in [r for r in g.rules if r.owner == s and type(r) is old_cls]:
                 g.remove_rule(r)
                 removed.append(r)
         seat.identity = ident
-        new_cls = ed.identity_rules.get(ident)
+        new_cls = g.identity_rules.get(ident)
         if new_cls is not None:
             r = new_cls(s)
             g.add_rule(r)

@@ -11,6 +11,8 @@ Implements: S-COMP-8.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.core.state import Frame, Passing, Seat
@@ -23,6 +25,8 @@ if TYPE_CHECKING:
     from fengsheng.core.options import Decision, Option
     from fengsheng.game import Game
     from fengsheng.rules.base import Rule
+
+_NO_RULES: Mapping[str, Any] = MappingProxyType({})
 
 
 class Knowledge:
@@ -166,6 +170,12 @@ class State:
             return self
 
     # --- seats and order ----------------------------------------------------------------------------------------
+    @property
+    def identity_rules(self) -> Mapping[str, type[Rule]]:
+        """The victory rule each identity card brings (S-ID-1/2, Q-ID-1): the edition's, and none in a mode where
+        a character's mission is every seat's only victory (Q-MODE-3: the faction conditions win nobody there)."""
+        return _NO_RULES if self.missions_for_all else self.edition.identity_rules
+
     def next_in_game(self, seat: int) -> int:
         """The next seat counterclockwise (right-hand, A-1) that is still in the game."""
         return self._next[seat]

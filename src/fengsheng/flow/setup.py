@@ -39,7 +39,7 @@ def assign_identities(g: Game, identities: list[str], seen: str = IDENTITIES_OWN
         elif seen == IDENTITIES_TEAM and ident != BYSTANDER:
             audience = tuple(i for i, x in enumerate(identities) if x == ident)
         g.emit(IdentityDealt(seat.index, ident, audience))
-        rule = g.edition.identity_rules.get(ident)
+        rule = g.identity_rules.get(ident)
         if rule is not None:
             g.add_rule(rule(seat.index))
 

@@ -37,8 +37,8 @@ class FactionVictory(Rule):
         seat = g.seats[self.owner]
         target = g.faction_target
         intel = seat.intel
-        if len(intel) < target or not seat.in_game or seat.identity != self.identity or g.missions_for_all:
-            return False  # Q-MODE-3: in the mission mode the faction condition wins nobody
+        if len(intel) < target or not seat.in_game or seat.identity != self.identity:
+            return False
         colour = self.colour
         card_colour = g.card_colour
         return sum(1 for c in intel if card_colour[c] == colour) >= target
