@@ -29,6 +29,8 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
     seats_out = []
     known = g.knowledge[seat] if seat is not None else None
     learned = known.identities if known is not None else {}
+    if g.identity_moves:  # a seat whose card was taken holds none, and everyone saw it taken (臨危受命)
+        learned = {**learned, **{giver: "" for _, _, giver, _ in g.identity_moves}}
     for s in g.seats:
         known_identity = s.identity_revealed or s.index == seat or s.index in learned
         seats_out.append(
@@ -58,6 +60,11 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
         "locks": list(g.locks),
         "seats": seats_out,
         "death_order": list(g.death_order),
+        # identity cards out of the game (臨危受命): face down, each known to whoever knew it
+        "identities_out": [
+            ident if shown or (known is not None and j in known.identities_out) else None
+            for j, (ident, (_, _, _, shown)) in enumerate(zip(g.identity_out, g.identity_moves, strict=True))
+        ],
         "variants": list(g.config.variants),
         "character_texts": g.config.character_texts,
     }
