@@ -31,7 +31,7 @@ With character cards (the run over random character games is in ``test_leaks_cha
   that hand / the top of the deck;
 * identity cards looked at through 老枪's skill (``identities_exchanged``) only by the two players; revealed
   identities (``identity_revealed``) by everyone; an identity card taken (致命香水's 臨危受命, ``identity_taken``)
-  keeps who knew it: the taker's identity is known to whoever knew the giver's, the taker's old card (out of the
+  keeps who knew it: the taker's identity is known to the giver and whoever knew his, the taker's old card (out of the
   game, ``identities_out``) to the taker and whoever knew it.
 
 Every event after every decision of 1,000 random games (all legal configurations) is checked for every seat and the
@@ -366,7 +366,7 @@ class Oracle:
                     knew_own.add(None)
                 self.out_known.append(knew_own)
                 for v in range(g.n):
-                    if b in self.known_identities[v]:
+                    if v == b or b in self.known_identities[v]:  # the giver knows the card he held
                         self.known_identities[v].add(a)
                     else:
                         self.known_identities[v].discard(a)

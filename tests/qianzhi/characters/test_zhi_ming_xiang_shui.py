@@ -91,6 +91,7 @@ def test_QC_ZHI_MING_XIANG_SHUI_2_A_91_takes_the_dead_players_card_his_identity_
     assert v0["seats"][1]["identity"] == NO_IDENTITY and v0["seats"][2]["identity"] is None
     assert v2["me"]["identity"] == "military_intel" and v2["identities_out"] == ["bystander"]
     assert v0["identities_out"] == [None] and spectator["identities_out"] == [None]
+    assert g.view(1)["seats"][2]["identity"] == "military_intel"  # he knows the card he held
     check(g)  # the four identity cards dealt: three held, one out
     zh, en = render_event(taken.for_seat(0), "zh", "001"), render_event(taken.for_seat(2), "en", "001")
     assert zh == "2号 把自己的身份牌面朝下移出游戏，得到 1号 的身份牌"
@@ -223,3 +224,40 @@ def test_QC_ZHI_MING_XIANG_SHUI_random_games_with_her_keep_every_identity_card()
             check(g)
         taken += bool(g.identity_out)
     assert taken > 0
+
+
+# --- the bot ---------------------------------------------------------------------------------------------------------
+def _bot_answer(g: Game, seat: int) -> str:
+    from fengsheng.bots import HeuristicBot
+
+    bot = HeuristicBot(seat, 0)
+    bot.strict = True
+    d = g.decision
+    assert d is not None and d.seat == seat
+    return str(bot.choose(d, g.view(seat), g.events_for(seat)))
+
+
+def test_QC_ZHI_MING_XIANG_SHUI_2_the_bot_takes_a_card_as_a_bystander_not_her_own_factions() -> None:
+    g = _dying_table()
+    Script(g).do("0: play c{K:gamble} gamble @1")
+    assert _bot_answer(g, 2) == f"skill {ZM}.2"  # a 打酱油的 without a mission: a faction's card is her way to win
+    g = _dying_table(identities=["ug", "mi", "mi", "ug"])  # she is 军情处, as the dying seat 1 may well be
+    Script(g).do("0: play c{K:gamble} gamble @1")
+    assert _bot_answer(g, 2) == "pass"
+
+
+def test_QC_ZHI_MING_XIANG_SHUI_2_the_belief_follows_the_card() -> None:
+    """Seat 0 knows seat 1 is 军情处 (its 試探 took effect): after 臨危受命, seat 0's bot believes the same of her."""
+    from tests.bots.test_heuristic_belief import see, watcher
+
+    g = _dying_table(
+        hands={0: ["K:gamble", "R:probe:mi:draw", "B:decode"]}, deck=["B:lock", "R:burn", "K:transfer", "B:burn"]
+    )
+    bot = watcher(g)
+    start = len(g.events)
+    s = Script(g)
+    s.do("0: play c{R:probe:mi:draw} probe @1", "0: pass")
+    assert see(bot, g, start)[1]["military_intel"] > 0.999
+    start = len(g.events)
+    s.do("0: play c{K:gamble} gamble @1", "0: pass", f"2: skill {ZM}.2")
+    assert see(bot, g, start)[2]["military_intel"] > 0.999

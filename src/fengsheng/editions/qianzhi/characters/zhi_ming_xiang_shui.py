@@ -100,3 +100,37 @@ class TakeUpTheCharge(Skill):  # 臨危受命
 
 
 CHARACTER = CharacterDef(CID, rules=(SwordAndShield, TakeUpTheCharge))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Position, SkillAI  # noqa: E402
+from fengsheng.core.cards import BYSTANDER, IDENTITIES, MILITARY_INTEL, UNDERGROUND  # noqa: E402
+
+_COLOUR_INDEX = {UNDERGROUND: 0, MILITARY_INTEL: 1}  # red, blue in Position.counts
+
+
+def _progress(pos: Position, faction: str) -> float:
+    """How near ``faction`` is to its three: the most of its colour in front of a seat in the game, weighted by the
+    belief that the seat is of that faction."""
+    i, c = IDENTITIES.index(faction), _COLOUR_INDEX[faction]
+    return max((pos.p[s][i] * pos.counts[s][c] for s in range(pos.n) if pos.in_game[s]), default=0.0)
+
+
+def _take_offer(pos: Position) -> bool:
+    """臨危受命: always as a 打酱油的 (she has no mission: a faction's card is her only way to win but standing
+    alone); as a faction member, only for a card likely of the other faction that is nearer to its three."""
+    dead = pos.last_dying
+    mine = pos.view["me"]["identity"]
+    if dead < 0 or mine not in IDENTITIES:
+        return False
+    if mine == BYSTANDER:
+        return True
+    other = MILITARY_INTEL if mine == UNDERGROUND else UNDERGROUND
+    return pos.p[dead][IDENTITIES.index(other)] > 0.6 and _progress(pos, other) > _progress(pos, mine)
+
+
+AI = CharacterAI(rank=30, skills={TakeUpTheCharge: SkillAI(offer=_take_offer)})
+"""攻守兼備 needs no choice but the card put back (the default: the least useful); 臨危受命's exchange takes away the
+intelligence it most gains to take away (the default)."""
