@@ -4,7 +4,9 @@
 character's conversions) and identity; the 试探 texts it used or received; every face-up thing (intelligence in front
 of players, the discard pile, a 文本 card in transit); counts of the hidden zones (other hands, the deck, the probes
 out of the game, the 真伪莫辨 layout); the card in transit only if it is face up or the seat sent or decoded it;
-identities revealed by death, loss or the end of the game. A spectator (``seat=None``) sees only what is public.
+identities revealed by death, loss or the end of the game; the identity cards out of the game (致命香水's 臨危受命) that
+it knows (``identities_out``, ``None`` for one it does not; a seat whose card was taken shows ``""``). A spectator
+(``seat=None``) sees only what is public.
 Card ids are public facts about the deck table, so an id appears only when its card is visible to the seat.
 
 What a seat was told privately (its 试探 texts, identities it looked at, the characters it was dealt) is kept in the

@@ -261,3 +261,15 @@ def test_QC_ZHI_MING_XIANG_SHUI_2_the_belief_follows_the_card() -> None:
     start = len(g.events)
     s.do("0: play c{K:gamble} gamble @1", "0: pass", f"2: skill {ZM}.2")
     assert see(bot, g, start)[2]["military_intel"] > 0.999
+
+
+def test_QC_ZHI_MING_XIANG_SHUI_2_the_terminal_notebook_follows_the_card() -> None:
+    from fengsheng.play.notes import notebook
+
+    g = _dying_table()
+    Script(g).do("0: play c{K:gamble} gamble @1", f"2: skill {ZM}.2", "2: choose @3 x{R:lock@3}")
+    by_seat = {n.seat: n for n in notebook(g.view(0), g.events_for(0), "en")}
+    assert by_seat[2].certain is None and "took P1's identity card" in by_seat[2].facts
+    assert by_seat[1].certain == NO_IDENTITY
+    mine = {n.seat: n for n in notebook(g.view(1), g.events_for(1), "en")}
+    assert mine[2].certain == "military_intel"  # the giver knows the card he held
