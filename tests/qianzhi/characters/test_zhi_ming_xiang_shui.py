@@ -82,6 +82,8 @@ def test_QC_ZHI_MING_XIANG_SHUI_2_A_91_takes_the_dead_players_card_his_identity_
     s.do("2: choose @3 x{R:lock@3}")
     died = events(g, "died")[-1]
     assert died["seat"] == 1 and died["identity"] == NO_IDENTITY  # nothing to reveal: the card is hers
+    assert render_event(died, "zh", "001").endswith("身份：无身份牌")
+    assert render_event(died, "en", "001").endswith("identity: no identity card")
     v0, v2, spectator = g.view(0), g.view(2), g.view(None)
     assert v0["seats"][1]["identity"] == NO_IDENTITY and v0["seats"][2]["identity"] is None
     assert v2["me"]["identity"] == "military_intel" and v2["identities_out"] == ["bystander"]

@@ -24,7 +24,10 @@ function mySeat() {
   return s ? s.seat : null;
 }
 
-function nm(key) { return (HELP && HELP.names[LANG][key]) || key; }
+function nm(key) {
+  if (key === "") return LANG === "zh" ? "无身份牌" : "no identity card"; // 臨危受命 took the seat's card
+  return (HELP && HELP.names[LANG][key]) || key;
+}
 function seatName(i) { return LANG === "zh" ? `${i}号` : `P${i}`; }
 function cardName(id) { return id === null || id === undefined ? (LANG === "zh" ? "？" : "?") : HELP.cards[id][LANG]; }
 function charName(cid) { return (HELP.characters[cid] && HELP.characters[cid][LANG].name) || cid; }
