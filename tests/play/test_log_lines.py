@@ -46,6 +46,8 @@ SAMPLES: list[ev.Event] = [
     ev.UsedCardTaken(seat=3, card=33),  # 千智风声's characters: 心智迷茫, 移花接木, 偷龍轉鳳
     ev.TransitReplaced(seat=1, card=20, old=7),
     ev.TransitToDeck(seat=4),
+    ev.IdentityTaken(seat=2, target=1, out=0, shown=False, identity="military_intel", own="bystander", audience=(2,)),
+    ev.Died(seat=1, identity="", character="qianzhi.hei_mei_gui", killer=0, order=1),  # 臨危受命 took his card
 ]
 GAMES_QIANZHI = 10  # 千智风声 games (text set 001, no characters): its cards by its own table
 
