@@ -16,6 +16,7 @@ import pytest
 
 from fengsheng.bots import BOTS, HeuristicBot, SearchBot
 from fengsheng.bots.belief import IdentityBelief
+from fengsheng.bots.search.bot import DEFAULT_HORIZON
 from fengsheng.bots.search.tree import Halving, Search
 from fengsheng.bots.search.worlds import build_world, world_at
 from fengsheng.cli import main
@@ -246,6 +247,26 @@ def test_cli_simulate_and_flags(capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
     assert main([*args, "--bot-iterations", "-1"]) == 2
     assert main([*args, "--bot-budget-ms", "0"]) == 2
+    assert main([*args, "--bot-horizon", "-1"]) == 2
+    capsys.readouterr()
+    assert main([*args, "--faction-bot", "underground=search", "--bot-iterations", "2", "--bot-horizon", "0"]) == 0
+
+
+def test_the_horizon_flag_reaches_the_searching_bot_only() -> None:
+    """``--bot-horizon N``: the rollouts' turns before the value function (0: to the end), for SearchBot alone."""
+    import argparse
+
+    from fengsheng.commands.common import add_bot_budget_args, bot_options
+    from fengsheng.sim.simulate import _factory
+
+    parser = argparse.ArgumentParser()
+    add_bot_budget_args(parser)
+    for flag, horizon in (("3", 3), ("0", None)):
+        options = bot_options(parser.parse_args(["--bot-horizon", flag, "--bot-iterations", "2"]))
+        bot = _factory("search", options)(0, 1)
+        assert isinstance(bot, SearchBot) and bot.horizon == horizon
+        assert not hasattr(_factory("heuristic", options)(0, 1), "horizon")
+    assert _factory("search", bot_options(parser.parse_args([])))(0, 1).horizon == DEFAULT_HORIZON
 
 
 def test_cli_play_with_search_bots(tmp_path: Any) -> None:

@@ -80,7 +80,7 @@ def add_uniform_arg(sp: argparse.ArgumentParser) -> None:
 
 
 def add_bot_budget_args(sp: argparse.ArgumentParser) -> None:
-    """--bot-iterations, --bot-budget-ms: the search budget of the bots that search (``search``)."""
+    """--bot-iterations, --bot-budget-ms, --bot-horizon: the search budget of the bots that search (``search``)."""
     sp.add_argument(
         "--bot-iterations",
         type=int,
@@ -95,6 +95,14 @@ def add_bot_budget_args(sp: argparse.ArgumentParser) -> None:
         metavar="MS",
         help="time budget per searched decision of a searching bot, in ms (default 800 when no iterations given)",
     )
+    sp.add_argument(
+        "--bot-horizon",
+        type=int,
+        default=None,
+        metavar="TURNS",
+        help="turns a searching bot's rollouts play before its value function judges the position "
+        "(0: to the end of the game; default 1)",
+    )
 
 
 def bot_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -105,7 +113,10 @@ def bot_options(args: argparse.Namespace) -> dict[str, Any]:
         raise ConfigError(f"--bot-iterations must be at least 0, not {iterations}")
     if budget is not None and not 0 < budget <= 600_000:  # also refuses inf and nan
         raise ConfigError(f"--bot-budget-ms must be from 0 to 600000 (exclusive of 0), not {budget}")
-    return {"iterations": iterations, "budget_ms": budget}
+    horizon = getattr(args, "bot_horizon", None)
+    if horizon is not None and not 0 <= horizon <= 1000:
+        raise ConfigError(f"--bot-horizon must be from 0 (to the end) to 1000 turns, not {horizon}")
+    return {"iterations": iterations, "budget_ms": budget, "horizon": horizon}
 
 
 def config_from(args: argparse.Namespace) -> Config:
