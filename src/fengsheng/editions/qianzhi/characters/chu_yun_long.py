@@ -63,3 +63,14 @@ class ChuYunLongMission(Mission):
 
 
 CHARACTER = CharacterDef(CID, rules=(MercyUnderTheGun, PinpointErasure, ChuYunLongMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI  # noqa: E402
+
+AI = CharacterAI(rank=30)
+"""槍下留情 and the mission on his hand need no decision. 定點抹除 is used through his 燒毀: the policy values a 燒毀 of
+a red or blue intelligence as taking that card away (``Policy.g_burn`` reads the colour of the card named), so he
+burns an enemy's winning colour and never a friend's."""
