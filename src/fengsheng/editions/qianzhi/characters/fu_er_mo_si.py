@@ -99,5 +99,6 @@ def _exposure_gain(pos: Deciding, o: Option, context: str) -> float:
     return shown - pos.receive_value() + draws - pos.keep(o.ref)
 
 
-AI = CharacterAI(rank=30, mission_intel=(RED, 3), skills={Exposure: SkillAI(gain=_exposure_gain)})
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = CharacterAI(rank=38, mission_intel=(RED, 3), skills={Exposure: SkillAI(gain=_exposure_gain)})
 """揭露 when knowing the card (and the draw on a black one) is worth the black card spent; 真相 needs no decision."""

@@ -112,8 +112,9 @@ def _intercept_gain(pos: Deciding, o: Option, context: str) -> float:
     return pos.card_gain(INTERCEPT, context) - FLIP_COST
 
 
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
 AI = CharacterAI(
-    rank=30,
+    rank=32,
     mission_intel=(BLUE, 3),
     skills={InterceptTheInterceptor: SkillAI(gain=_intercept_gain), PlotWithinAPlot: SkillAI(intel=removal)},
 )

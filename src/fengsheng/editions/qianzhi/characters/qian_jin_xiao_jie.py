@@ -119,6 +119,7 @@ def _fragrance_gain(pos: Deciding, o: Option, context: str) -> float:
     return pos.send_value(direct=True, skip=o.ref) - pos.keep(o.ref) - pos.send_value()
 
 
-AI = CharacterAI(rank=30, skills={Fragrance: SkillAI(gain=_fragrance_gain)})
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = CharacterAI(rank=32, skills={Fragrance: SkillAI(gain=_fragrance_gain)})
 """香氣傳達 when a direct send is worth a card (the winning card to a friend who would not get it otherwise); 心智迷茫
 needs no decision. Her mission (someone else declares in her turn) favours no faction: the generic regard."""
