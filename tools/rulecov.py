@@ -84,12 +84,8 @@ WAITING_LIMIT = 0.10
 # whose mechanism the engine has is tested through a test-only Rule instead.
 WAITING: dict[str, str] = {}
 
-# 千智风声 ids that wait: the skills of the character not implemented yet (only complete characters are dealt; docs/qianzhi.md lists what is missing).
-_CHAR_MISSING = "the character is not implemented yet (docs/qianzhi.md)"
-Q_WAITING: dict[str, str] = {
-    "QC-ZHI_MING_XIANG_SHUI-1": _CHAR_MISSING,  # 致命香水 攻守兼備
-    "QC-ZHI_MING_XIANG_SHUI-2": _CHAR_MISSING,  # 致命香水 臨危受命
-}
+# 千智风声 ids that wait (none: every character is implemented; an id listed here must say why).
+Q_WAITING: dict[str, str] = {}
 Q_HOMES = ("editions/qianzhi/*",)
 """Where the 千智风声 ids are implemented: the edition's package (its shared rules say so in its __init__)."""
 

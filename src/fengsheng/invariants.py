@@ -2,14 +2,18 @@
 
 * Each card of the edition (81 standard, 108 千智风声) is in exactly one zone: the deck, the discard pile, the probes out of the game, the
   真伪莫辨 layout, a hand, the intelligence in front of a player, the card in transit, or a pending / resolving use.
+* The identity cards dealt are all still there: held by a seat or out of the game face down (臨危受命, A-91); a seat
+  holds none only if its card was taken.
 * No negative counts; dead and lost players hold no cards; the pending decision (if any) has at least one option and
   belongs to a seat in the game (or a seat deciding about his own death).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
+from fengsheng.core.cards import NO_IDENTITY
 from fengsheng.flow.window import Resolve, Window
 
 if TYPE_CHECKING:
@@ -55,6 +59,15 @@ def check(g: Game) -> None:
         raise InvariantError(f"cards not in exactly one zone: {bad}")
     if len(where) != len(g.edition.deck):
         raise InvariantError(f"{len(where)} card ids instead of {len(g.edition.deck)}")
+    dealt = Counter(e["identity"] for e in g.events if e.kind == "identity")
+    if dealt:
+        held = Counter(s.identity for s in g.seats if s.identity != NO_IDENTITY) + Counter(g.identity_out)
+        if held != dealt:
+            raise InvariantError(f"identity cards {dict(held)} held or out, {dict(dealt)} dealt")
+        without = [s.index for s in g.seats if s.identity == NO_IDENTITY]
+        givers = sorted(giver for _, _, giver, _ in g.identity_moves)
+        if without != givers:
+            raise InvariantError(f"seats {without} hold no identity card; cards were taken from {givers}")
     in_game = sum(1 for s in g.seats if s.in_game)
     if in_game != g.in_game_count or in_game < 0:
         raise InvariantError(f"in_game_count {g.in_game_count} but {in_game} seats in game")

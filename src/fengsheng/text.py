@@ -52,6 +52,7 @@ NAMES: dict[str, dict[str, str]] = {
         "underground": "潜伏战线",
         "military_intel": "军情局",
         "bystander": "打酱油的",
+        "": "无身份牌",  # NO_IDENTITY: his card was taken (臨危受命)
         "draw_2": "抽二张牌",
         "discard_1": "弃一张手牌",
         "start": "回合开始阶段",
@@ -88,6 +89,7 @@ NAMES: dict[str, dict[str, str]] = {
         "underground": "Underground",
         "military_intel": "Military Intelligence",
         "bystander": "Bystander",
+        "": "no identity card",
         "draw_2": "draw 2",
         "discard_1": "discard 1",
         "start": "start phase",
@@ -809,6 +811,16 @@ def _identities_exchanged(e: dict[str, Any], lang: str, text_set: str) -> str | 
     if lang == "zh":
         return f"{sa} 与 {sb} 互相查看身份牌{known}"
     return f"{sa} and {sb} look at each other's identity{known}"
+
+
+@line("identity_taken")
+def _identity_taken(e: dict[str, Any], lang: str, text_set: str) -> str | None:
+    seat, target = _s(e, "seat", lang), _s(e, "target", lang)
+    if lang == "zh":
+        known = f"（移出：{name(e['own'], lang)}；得到：{name(e['identity'], lang)}）" if "identity" in e else ""
+        return f"{seat} 把自己的身份牌面朝下移出游戏，得到 {target} 的身份牌{known}"
+    known = f" (out: {name(e['own'], lang)}; taken: {name(e['identity'], lang)})" if "identity" in e else ""
+    return f"{seat} puts his identity card out of the game face down and takes {target}'s{known}"
 
 
 # --- Deaths, losses and the end (S-DEATH, S-LOSE, S-WIN) ------------------------------------------------------

@@ -4,7 +4,9 @@
 character's conversions) and identity; the 试探 texts it used or received; every face-up thing (intelligence in front
 of players, the discard pile, a 文本 card in transit); counts of the hidden zones (other hands, the deck, the probes
 out of the game, the 真伪莫辨 layout); the card in transit only if it is face up or the seat sent or decoded it;
-identities revealed by death, loss or the end of the game. A spectator (``seat=None``) sees only what is public.
+identities revealed by death, loss or the end of the game; the identity cards out of the game (致命香水's 臨危受命) that
+it knows (``identities_out``, ``None`` for one it does not; a seat whose card was taken shows ``""``). A spectator
+(``seat=None``) sees only what is public.
 Card ids are public facts about the deck table, so an id appears only when its card is visible to the seat.
 
 What a seat was told privately (its 试探 texts, identities it looked at, the characters it was dealt) is kept in the
@@ -29,6 +31,8 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
     seats_out = []
     known = g.knowledge[seat] if seat is not None else None
     learned = known.identities if known is not None else {}
+    if g.identity_moves:  # a seat whose card was taken holds none, and everyone saw it taken (臨危受命)
+        learned = {**learned, **{giver: "" for _, _, giver, _ in g.identity_moves}}
     for s in g.seats:
         known_identity = s.identity_revealed or s.index == seat or s.index in learned
         seats_out.append(
@@ -58,6 +62,11 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
         "locks": list(g.locks),
         "seats": seats_out,
         "death_order": list(g.death_order),
+        # identity cards out of the game (臨危受命): face down, each known to whoever knew it (A-91)
+        "identities_out": [
+            ident if shown or (known is not None and j in known.identities_out) else None
+            for j, (ident, (_, _, _, shown)) in enumerate(zip(g.identity_out, g.identity_moves, strict=True))
+        ],
         "variants": list(g.config.variants),
         "character_texts": g.config.character_texts,
     }

@@ -30,7 +30,9 @@ With character cards (the run over random character games is in ``test_leaks_cha
   the inspector and its owner; cards shown to everyone (``show_hand``, ``top_revealed``) only if they really are
   that hand / the top of the deck;
 * identity cards looked at through 老枪's skill (``identities_exchanged``) only by the two players; revealed
-  identities (``identity_revealed``) by everyone.
+  identities (``identity_revealed``) by everyone; an identity card taken (致命香水's 臨危受命, ``identity_taken``)
+  keeps who knew it: the taker's identity is known to the giver and whoever knew his, the taker's old card (out of the
+  game, ``identities_out``) to the taker and whoever knew it.
 
 Every event after every decision of 1,000 random games (all legal configurations) is checked for every seat and the
 spectator; the view of one random seat or the spectator is checked at a quarter of the decision points, and every
@@ -79,7 +81,8 @@ OTHER_KEYS = frozenset(
         "killer", "kind", "line", "locks", "lost", "lured", "me", "method", "order", "phase", "players", "probes",
         "probes_out_count", "reason", "result", "rule", "scenario", "seat", "seats", "sender", "sex", "skill",
         "source", "stack", "step", "table_count", "target", "to", "transit", "turn", "turns", "uid", "use", "user", "uses",
-        "variants", "why", "window", "winners", "with_characters", "edition", "character_texts",
+        "variants", "why", "window", "winners", "with_characters", "edition", "character_texts", "identities_out",
+        "out", "own", "shown",
     }
 )  # fmt: skip
 
@@ -272,6 +275,7 @@ class Oracle:
         self.dealt: list[set[str]] = [set() for _ in range(g.n)]
         self.public_characters: set[str] = set()
         self.known_identities: list[set[int]] = [set() for _ in range(g.n)]  # 老枪: identity cards looked at
+        self.out_known: list[set[int | None]] = []  # per identity card out of the game: who knows it (None: all)
         # 千智风声's modes (Q-MODE, A-82): 新手场 deals every identity face up; in 3V3 the teams sit alternately and
         # each player sees his teammates' identity cards (the seats of his parity)
         if g.config.mode == "beginner":
@@ -355,6 +359,21 @@ class Oracle:
                 a, b = e.data["seat"], e.data["target"]
                 self.known_identities[a].add(b)
                 self.known_identities[b].add(a)
+            elif e.kind == "identity_taken":  # the taker holds the giver's card; his own is out, face down
+                a, b = e.data["seat"], e.data["target"]
+                knew_own: set[int | None] = {a} | {v for v in range(g.n) if a in self.known_identities[v]}
+                if a in self.revealed:
+                    knew_own.add(None)
+                self.out_known.append(knew_own)
+                for v in range(g.n):
+                    if v == b or b in self.known_identities[v]:  # the giver knows the card he held
+                        self.known_identities[v].add(a)
+                    else:
+                        self.known_identities[v].discard(a)
+                if b in self.revealed:
+                    self.revealed.add(a)
+                else:
+                    self.revealed.discard(a)
             elif e.kind == "flip" and g.seats[e.data["seat"]].character == e.data["character"]:
                 self.public_characters.add(e.data["character"])  # turned face up (maybe covered again since)
             elif e.kind == "top_revealed" and e.data["card"] is not None:
@@ -474,6 +493,8 @@ class Oracle:
                 ok = self.identity_ok(g, viewer, e["seat"])
             elif kind == "identities_exchanged" and path[0] == "identities" and path[1] in (0, 1):
                 ok = self.identity_ok(g, viewer, (e["seat"], e["target"])[path[1]])
+            elif kind == "identity_taken" and path in (("identity",), ("own",)):
+                ok = viewer == e["seat"]
             elif kind == "game_over":
                 ok = g.result is not None
             else:
@@ -506,6 +527,9 @@ class Oracle:
                 ok = v["me"]["probes"][path[2]]["uid"] in probe_uids
             elif path[:2] == ("result", "factions"):
                 ok = g.result is not None
+            elif path[0] == "identities_out":
+                knowers = self.out_known[path[1]]
+                ok = None in knowers or viewer in knowers
             else:
                 ok = False
             assert ok, f"{where}: view of seat {viewer} shows identity {ident!r} at {path}"

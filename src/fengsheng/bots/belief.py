@@ -108,6 +108,25 @@ class IdentityBelief:
                 acc[i][j] += weight * _log(table[i][j])
         self.dirty = True
 
+    def swap(self, a: int, b: int) -> None:
+        """The identity cards of ``a`` and ``b`` change places in the model (致命香水's 臨危受命: the taker ``a`` now
+        holds ``b``'s card; the index ``b`` stands for the taker's old card, out of the game: still one of the cards
+        dealt, so the counts hold)."""
+        if a == b:
+            return
+        swap = {a: b, b: a}
+        self.known = {swap.get(s, s): i for s, i in self.known.items()}
+        self.logl[a], self.logl[b] = self.logl[b], self.logl[a]
+        pairs: dict[tuple[int, int], list[list[float]]] = {}
+        for (x, y), tbl in self.pairs.items():
+            x2, y2 = swap.get(x, x), swap.get(y, y)
+            if x2 > y2:
+                x2, y2 = y2, x2
+                tbl = [[tbl[j][i] for j in (UG, MI, BY)] for i in (UG, MI, BY)]
+            pairs[(x2, y2)] = tbl
+        self.pairs = pairs
+        self.dirty = True
+
     # --- queries -----------------------------------------------------------------------------------------------
     def marginals(self) -> list[list[float]]:
         """``m[seat][i]`` = P(seat has identity i), for every seat (known seats are one-hot)."""

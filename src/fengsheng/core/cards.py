@@ -64,6 +64,8 @@ UNDERGROUND = "underground"
 MILITARY_INTEL = "military_intel"
 BYSTANDER = "bystander"
 IDENTITIES = (UNDERGROUND, MILITARY_INTEL, BYSTANDER)
+NO_IDENTITY = ""
+"""The identity of a player who holds no identity card: his was taken (致命香水's 臨危受命, A-91)."""
 
 DRAW_2 = "draw_2"
 DISCARD_1 = "discard_1"

@@ -703,6 +703,23 @@ class IdentitiesExchanged(Event):
     audience: tuple[int, ...] | None = ()
 
 
+@event
+class IdentityTaken(Event):
+    """A player took another's identity card (致命香水's 臨危受命): his own went out of the game face down, as the
+    ``out``-th card out. ``identity`` (the one taken) and ``own`` (his own, now out) are his to see only; ``shown``:
+    his own card had been public (dealt face up or revealed), so everyone knows the card out."""
+
+    kind = "identity_taken"
+    hidden = frozenset({"identity", "own"})
+    seat: int
+    target: int
+    out: int
+    shown: bool
+    identity: str
+    own: str
+    audience: tuple[int, ...] | None = ()
+
+
 # --------------------------------------------------------------------------------------------------------------
 # Deaths, losses and the end (S-DEATH, S-LOSE, S-WIN)
 # --------------------------------------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ from collections import Counter
 from types import MethodType
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.core.cards import BYSTANDER, DISCARD_1, DRAW_1, DRAW_2, IDENTITIES, PROBE
+from fengsheng.core.cards import BYSTANDER, DISCARD_1, DRAW_1, DRAW_2, IDENTITIES, NO_IDENTITY, PROBE
 from fengsheng.core.options import PRIORITY, Decision, Option
 from fengsheng.core.state import Use
 from fengsheng.engine.knowledge import deck_floor, deck_marks, face_up_cards, hand_marks, table_marks
@@ -154,12 +154,17 @@ def _sample_game(g: Game, seat: int, k: Knowledge, decision: Decision | None, rn
 # ----------------------------------------------------------------------------------------------------------------
 def known_identities(g: Game, seat: int, k: Knowledge) -> dict[int, str]:
     """The identities ``seat`` knows: its own, revealed ones, those it looked at, and those a declaration named (a
-    faction's rule names the faction; a mission is a bystander's)."""
+    faction's rule names the faction; a mission is a bystander's), by identity slot (``State.identity_slot``: a seat,
+    or ``n + j`` for the ``j``-th card out of the game; a seat whose card was taken holds none)."""
     known = {seat: g.seats[seat].identity}
     for s in g.seats:
         if s.identity_revealed:
             known[s.index] = s.identity
     known.update(k.identities)
+    for j, (_, _, giver, shown) in enumerate(g.identity_moves):  # 臨危受命: slot n + j is the j-th card out
+        known[giver] = g.seats[giver].identity  # he holds none, as everyone saw
+        if shown or j in k.identities_out:
+            known[g.n + j] = g.identity_out[j]
     by_rule = {cls.rule_id: ident for ident, cls in g.identity_rules.items() if cls.rule_id}
     if not g.missions_for_all:  # Q-MODE-3: a mission declared says nothing of the identity there
         by_rule[BystanderMission.rule_id] = BYSTANDER
@@ -194,19 +199,20 @@ def _probe_checks(g: Game, seat: int, k: Knowledge) -> list[tuple[int, str, bool
 def _sample_identities(
     g: Game, seat: int, k: Knowledge, pinned: set[int], slots: list[Slot], rng: random.Random
 ) -> dict[int, str] | None:
-    """A new identity for every seat whose identity ``seat`` does not know (seat -> identity)."""
+    """A new identity for every identity slot ``seat`` does not know (slot -> identity; see
+    :func:`known_identities`)."""
     known = known_identities(g, seat, k)
     for p in pinned:
         known.setdefault(p, g.seats[p].identity)
-    unknown = [s.index for s in g.seats if s.index not in known]
+    unknown = [i for i in range(g.n + len(g.identity_out)) if i not in known]
     if not unknown:
         return {}
     left = Counter(g.config.identity_pool())
-    left.subtract(Counter(known.values()))
+    left.subtract(Counter(v for v in known.values() if v != NO_IDENTITY))
     pool = list(left.elements())
     if len(pool) != len(unknown) or min(left.values(), default=0) < 0:
-        # a scenario's identities need not follow the table: draw from the unknown seats' own multiset
-        pool = [g.seats[s].identity for s in unknown]
+        # a scenario's identities need not follow the table: draw from the unknown slots' own multiset
+        pool = [g.slot_identity(s) for s in unknown]
     checks = _probe_checks(g, seat, k)
     answers = _ProbeClasses(g, slots)
 
@@ -347,6 +353,9 @@ def _rebind(g: Game, idents: dict[int, str], chars: dict[int, str]) -> set[int]:
             added.append(r)
         changed.add(s)
     for s, ident in idents.items():
+        if s >= g.n:  # a card out of the game: no rule comes with it
+            g.identity_out[s - g.n] = ident
+            continue
         seat = g.seats[s]
         if ident == seat.identity:
             continue
@@ -720,7 +729,6 @@ def _assign(
     the free slots get the rest in random order."""
     deck = g.edition.deck
     card_type = g.card_type
-    seats = g.seats
     out: list[int] = [-1] * len(constraints)
     left = list(cards)
     rng.shuffle(left)
@@ -748,7 +756,7 @@ def _assign(
             """The bitmask of the classes an answered probe may be."""
             _, target, answer, line, conceal = con
             eff = line_effect.get(line) if answer == "line" else _EFFECT_OF_ANSWER.get(answer)
-            ident = seats[target].identity
+            ident = g.slot_identity(target)
             mask = 0
             for n, (i, e) in enumerate(classes):
                 if e == eff and (conceal or (i == ident) == (answer != "line")):
@@ -938,6 +946,7 @@ def _rewrite_knowledge(g: Game, seat: int, sigma: dict[int, int], dealt: dict[in
             rec if rec["card"] not in sigma else _probe_record(g, rec, sigma[rec["card"]]) for rec in kk.probes
         ]
         kk.identities = {t: g.seats[t].identity for t in kk.identities}
+        kk.identities_out = {j: g.identity_out[j] for j in kk.identities_out}
         if s in dealt:
             kk.dealt = dealt[s]
         kk.hand_marks = {sigma.get(c, c): mark for c, mark in kk.hand_marks.items()}
@@ -956,7 +965,7 @@ def _rewrite_log(g: Game, seat: int, sigma: dict[int, int], dealt: dict[int, lis
         aud = e.audience
         if aud is None or not e.hidden or seat in aud:
             continue
-        new = _rewrite_event(g, e, sigma, dealt)
+        new = _rewrite_event(g, e, sigma, dealt, i)
         if new is not e:
             replaced[id(e)] = new
             events[i] = new
@@ -966,17 +975,25 @@ def _rewrite_log(g: Game, seat: int, sigma: dict[int, int], dealt: dict[int, lis
                 f.event = replaced[id(f.event)]
 
 
-def _rewrite_event(g: Game, e: Event, sigma: dict[int, int], dealt: dict[int, list[str]]) -> Event:
+def _rewrite_event(g: Game, e: Event, sigma: dict[int, int], dealt: dict[int, list[str]], at: int) -> Event:
     kind = e.kind
+
+    def held(seat: int) -> str:  # the identity card ``seat`` held at this event (cards move: 臨危受命)
+        return g.slot_identity(g.identity_slot(seat, at))
+
     changes: dict[str, Any] = {}
     if kind == "identity":
-        ident = g.seats[e["seat"]].identity
+        ident = held(e["seat"])
         if ident != e["identity"]:
             changes["identity"] = ident
     elif kind == "identities_exchanged":
-        ids = [g.seats[e["seat"]].identity, g.seats[e["target"]].identity]
+        ids = [held(e["seat"]), held(e["target"])]
         if ids != list(e["identities"]):
             changes["identities"] = ids
+    elif kind == "identity_taken":
+        taken, own = held(e["target"]), held(e["seat"])
+        if (taken, own) != (e["identity"], e["own"]):
+            changes.update(identity=taken, own=own)
     elif kind == "characters_dealt":
         if e["seat"] in dealt:
             changes["characters"] = dealt[e["seat"]]

@@ -73,6 +73,29 @@ def _identities(g: State, e: Event) -> None:
         k[a], k[b] = ids[0], ids[1]
 
 
+@learns("identity_taken")
+def _identity_taken(g: State, e: Event) -> None:
+    """An identity card changed hands (臨危受命, A-91): what each seat knew of a card follows the card. The taker's
+    own card went out (known to him, to whoever knew it, to all if it was public); the card taken is the taker's now
+    (known to whoever knew it as the giver's, the giver himself included; the taker holds it). Public 试探 answers name the card their target held
+    then: their target becomes the card's place now (a seat, or ``n + j`` for the ``j``-th card out)."""
+    taker: int = e["seat"]
+    giver: int = e["target"]
+    out = g.n + int(e["out"])
+    for s, k in enumerate(g.knowledge):
+        ids = k.identities
+        knew_new, knew_old = s == giver or giver in ids, taker in ids  # the giver knows the card he held
+        ids.pop(giver, None)
+        ids.pop(taker, None)
+        if knew_new and s != taker:
+            ids[taker] = e["identity"]
+        if knew_old or s == taker or e["shown"]:
+            k.identities_out[int(e["out"])] = e["own"]
+        if k.probe_answers:
+            moved = {taker: out, giver: taker}
+            k.probe_answers = [(a[0], a[1], moved.get(a[2], a[2]), *a[3:]) for a in k.probe_answers]
+
+
 @learns("identity")
 def _identity_dealt(g: State, e: Event) -> None:
     """An identity card dealt where others see it too (a mode's teammates, Q-MODE-2): they know it from then on."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
+from fengsheng.core.cards import NO_IDENTITY
 from fengsheng.core.events import (
     PUBLIC,
     Burned,
@@ -26,6 +27,7 @@ from fengsheng.core.events import (
     Flipped,
     GameOver,
     IdentityRevealed,
+    IdentityTaken,
     Inspected,
     IntelMoved,
     IntelToDeck,
@@ -180,6 +182,28 @@ class Primitives(RuleIndex):
         s = self.seats[seat]
         s.identity_revealed = True
         self.emit(IdentityRevealed(seat, s.identity))
+
+    def take_identity(self, taker: int, giver: int) -> None:
+        """``taker`` puts his identity card out of the game face down and takes ``giver``'s (致命香水's 臨危受命,
+        A-91): the victory rule of the card comes with it; ``giver`` holds none from then on (``NO_IDENTITY``). Only
+        ``taker`` sees the two cards; what each seat knew of them follows the cards (``engine/knowledge.py``)."""
+        me, other = self.seats[taker], self.seats[giver]
+        old, new = me.identity, other.identity
+        rules = self.identity_rules
+        for seat, ident in ((taker, old), (giver, new)):
+            cls = rules.get(ident)
+            for r in [r for r in self.rules if r.owner == seat and cls is not None and type(r) is cls]:
+                self.remove_rule(r)
+        out = len(self.identity_out)
+        shown = me.identity_revealed
+        self.identity_out.append(old)
+        self.identity_moves.append((len(self.events), taker, giver, shown))
+        me.identity, other.identity = new, NO_IDENTITY
+        me.identity_revealed = other.identity_revealed  # a public card (a mode's, or revealed) stays public
+        cls = rules.get(new)
+        if cls is not None:
+            self.add_rule(cls(taker))
+        self.emit(IdentityTaken(taker, giver, out, shown, new, old, (taker,)))
 
     # --- deaths, losses, the end ----------------------------------------------------------------------------------
     def killer_of(self, seat: int) -> int:

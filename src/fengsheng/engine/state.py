@@ -31,7 +31,8 @@ _NO_RULES: Mapping[str, Any] = MappingProxyType({})
 
 class Knowledge:
     """What one seat has been told privately, kept as the game goes (so a view never rescans the log): the 试探
-    texts it used or received, identities it looked at through a skill, and the characters it was dealt.
+    texts it used or received, identities it looked at through a skill (and, by their place in ``State.identity_out``,
+    the identity cards out of the game it knows: ``identities_out``), and the characters it was dealt.
 
     The rest is what ``Game.determinize`` keeps for that seat (``engine/determinize.py``), each field maintained by
     the learners of ``engine/knowledge.py`` from the events the seat saw, never from the true state:
@@ -61,6 +62,7 @@ class Knowledge:
         "declared",
         "hand_marks",
         "identities",
+        "identities_out",
         "losses",
         "probe_answers",
         "probes",
@@ -71,6 +73,7 @@ class Knowledge:
     def __init__(self) -> None:
         self.probes: list[dict[str, Any]] = []
         self.identities: dict[int, str] = {}
+        self.identities_out: dict[int, str] = {}
         self.dealt: list[str] = []
         self.seen_characters: dict[int, str] = {}
         self.hand_marks: dict[int, tuple[int, int]] = {}
@@ -111,6 +114,9 @@ class State:
         self.discard: list[int] = []
         self.aside: list[int] = []  # cards a scenario set aside: out of the deck and the discard pile
         self.probes_out: list[int] = []  # resolved 试探, face down, out of the game (S-CARD-PROBE-5)
+        self.identity_out: list[str] = []  # identity cards put out of the game face down (致命香水's 臨危受命)
+        # each identity card taken: (the log's length then, taker, giver, whether the taker's own card was public)
+        self.identity_moves: list[tuple[int, int, int, bool]] = []
         self.table: list[int] = []  # face-down cards laid out by 真伪莫辨
         self.current = 0
         self.turn = 0
@@ -175,6 +181,24 @@ class State:
         """The victory rule each identity card brings (S-ID-1/2, Q-ID-1): the edition's, and none in a mode where
         a character's mission is every seat's only victory (Q-MODE-3: the faction conditions win nobody there)."""
         return _NO_RULES if self.missions_for_all else self.edition.identity_rules
+
+    # --- identity cards: a card may change hands (致命香水's 臨危受命) ----------------------------------------------
+    def identity_slot(self, seat: int, at: int = 0) -> int:
+        """Where the identity card that ``seat`` held when the log had ``at`` events lies now: a seat, or ``n + j``
+        for the ``j``-th card put out of the game (``identity_out``). Without a card taken, ``seat`` itself."""
+        slot = seat
+        for j, (when, taker, giver, _) in enumerate(self.identity_moves):
+            if when < at:
+                continue
+            if slot == taker:
+                slot = self.n + j
+            elif slot == giver:
+                slot = taker
+        return slot
+
+    def slot_identity(self, slot: int) -> str:
+        """The identity card in a slot of :meth:`identity_slot`."""
+        return self.seats[slot].identity if slot < self.n else self.identity_out[slot - self.n]
 
     def next_in_game(self, seat: int) -> int:
         """The next seat counterclockwise (right-hand, A-1) that is still in the game."""

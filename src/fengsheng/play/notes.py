@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from fengsheng.bots.heuristic.bot import HeuristicBot
-from fengsheng.core.cards import IDENTITIES, TEXT
+from fengsheng.core.cards import IDENTITIES, NO_IDENTITY, TEXT
 from fengsheng.text import card_name, death_how, loss_how, name, probe_line, seat_name
 
 FACTS_SHOWN = 3  # facts per seat in the panel (the `notes` command shows them all)
@@ -137,6 +137,17 @@ def notebook(view: dict[str, Any], events: list[dict[str, Any]], lang: str = "zh
                 if s != me:
                     certain[s] = ident
                     note(s, f"身份被查看：{name(ident, lang)}" if zh else f"identity seen: {name(ident, lang)}")
+        elif kind == "identity_taken":  # 臨危受命: what was known of the giver's card is known of hers now
+            taker, giver = e["seat"], e["target"]
+            if giver in certain:
+                certain[taker] = certain[giver]
+            elif taker != me:
+                certain.pop(taker, None)
+            certain[giver] = NO_IDENTITY
+            note(
+                taker,
+                f"得到 {seat_name(giver, lang)} 的身份牌" if zh else f"took {seat_name(giver, lang)}'s identity card",
+            )
         elif kind == "died":
             certain[e["seat"]] = e["identity"]
             how = death_how(e.get("killer"), lang)

@@ -521,7 +521,7 @@ class Encoder:
             for uid, _user, target, answer, _line, _choose in known.probe_answers:
                 pr = texts.get(uid)
                 a = self.answer_index.get(answer)
-                if pr is None or a is None or target == seat:
+                if pr is None or a is None or target == seat or target >= n:  # >= n: a card out (臨危受命)
                     continue
                 i = self.identity_index.get(pr["identity"])
                 if i is not None:

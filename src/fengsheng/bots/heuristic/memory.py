@@ -94,7 +94,7 @@ class Memory:
         if m is not None:
             for st in view["seats"]:
                 ident = st.get("identity")
-                if ident is not None and st["seat"] != self.seat:
+                if ident and st["seat"] != self.seat:  # "": a seat whose card was taken (臨危受命)
                     m.set_known(st["seat"], ident)
 
     # --- events ------------------------------------------------------------------------------------------------
@@ -157,6 +157,18 @@ class Memory:
         if ids:
             self._known(e["seat"], ids[0])
             self._known(e["target"], ids[1])
+
+    def _ev_identity_taken(self, e: dict[str, Any]) -> None:
+        """臨危受命: the taker holds the giver's card now; the giver's index in the model stands for the taker's old
+        card, out of the game (``IdentityBelief.swap``)."""
+        taker, giver = e["seat"], e["target"]
+        m = self.ensure_model()
+        if m is not None:
+            m.swap(taker, giver)
+        if taker == self.seat and e.get("identity"):
+            self.identity = e["identity"]
+            if m is not None:
+                m.set_known(taker, e["identity"])
 
     def _ev_turn(self, e: dict[str, Any]) -> None:
         self.turn_locks = {}
@@ -320,6 +332,7 @@ _OBSERVERS: dict[str, Callable[[Memory, dict[str, Any]], None]] = {
     "lost": Memory._ev_reveal,
     "identity_revealed": Memory._ev_reveal,
     "identities_exchanged": Memory._ev_exchange,
+    "identity_taken": Memory._ev_identity_taken,
     "turn": Memory._ev_turn,
     "locked": Memory._ev_locked,
     "use": Memory._ev_use,
