@@ -128,6 +128,6 @@ def _love_gain(pos: Deciding, o: Option, context: str) -> float:
 
 
 # rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
-AI = CharacterAI(rank=47, skills={Love: SkillAI(gain=_love_gain, intel=removal)})
+AI = CharacterAI(rank=46, skills={Love: SkillAI(gain=_love_gain, intel=removal)})
 """精明 and the mission need no decision; 愛情 when burning two black intelligence is worth her identity (her own
 false intelligence counts: her mission wants at most one)."""

@@ -103,7 +103,7 @@ def _drawn_sword_gain(pos: Deciding, o: Option, context: str) -> float:
 
 # rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
 AI = CharacterAI(
-    rank=46,
+    rank=43,
     mission_rel=(-0.7, -0.7, -0.2),  # one 潛伏戰線 and one 軍情處 player dead
     skills={DrawnSword: SkillAI(gain=_drawn_sword_gain, acts_as=LOCK), Bloodthirst: SkillAI(offer=True)},
 )

@@ -100,5 +100,5 @@ def _exposure_gain(pos: Deciding, o: Option, context: str) -> float:
 
 
 # rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
-AI = CharacterAI(rank=38, mission_intel=(RED, 3), skills={Exposure: SkillAI(gain=_exposure_gain)})
+AI = CharacterAI(rank=35, mission_intel=(RED, 3), skills={Exposure: SkillAI(gain=_exposure_gain)})
 """揭露 when knowing the card (and the draw on a black one) is worth the black card spent; 真相 needs no decision."""

@@ -114,7 +114,7 @@ def _intercept_gain(pos: Deciding, o: Option, context: str) -> float:
 
 # rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
 AI = CharacterAI(
-    rank=32,
+    rank=33,
     mission_intel=(BLUE, 3),
     skills={InterceptTheInterceptor: SkillAI(gain=_intercept_gain), PlotWithinAPlot: SkillAI(intel=removal)},
 )

@@ -96,7 +96,7 @@ def _dagger_card(pos: Deciding, skill_id: str, chooses: list[Option], pass_opt: 
 
 # rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
 AI = CharacterAI(
-    rank=35,
+    rank=36,
     mission_intel=(BLUE, 3),
     skills={HiddenDagger: SkillAI(card=_dagger_card), MasterPlan: SkillAI(offer=True)},
 )

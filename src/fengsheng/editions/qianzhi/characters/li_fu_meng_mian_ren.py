@@ -91,6 +91,6 @@ def _rescue_offer(pos: Position) -> bool:
 
 
 # rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
-AI = CharacterAI(rank=35, skills={Hero: SkillAI(offer=True), Rescue: SkillAI(offer=_rescue_offer)})
+AI = CharacterAI(rank=40, skills={Hero: SkillAI(offer=True), Rescue: SkillAI(offer=_rescue_offer)})
 """001's 救美 burns all her black intelligence (no choice to make): the standard's rule for whom to save; 英雄 always
 draws."""

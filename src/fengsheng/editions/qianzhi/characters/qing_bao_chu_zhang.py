@@ -117,7 +117,7 @@ def _switch_gain(pos: Deciding, o: Option, context: str) -> float:
 
 # rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
 AI = CharacterAI(
-    rank=37,
+    rank=36,
     mission_intel=(RED, 3),
     skills={WallsHaveEars: SkillAI(offer=True, card=give_least_useful), Switcheroo: SkillAI(gain=_switch_gain)},
 )

@@ -114,7 +114,7 @@ def _glamour_seat(pos: Position, skill_id: str, seat: int) -> float:
 
 # rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
 AI = CharacterAI(
-    rank=36,
+    rank=38,
     mission_rel=(-0.7, -0.7, -0.2),  # one 潛伏戰線 and one 軍情處 player dead
     skills={FleetingGlamour: SkillAI(gain=_glamour_gain, seat=_glamour_seat)},
 )

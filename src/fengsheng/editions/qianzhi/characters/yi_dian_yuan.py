@@ -95,5 +95,5 @@ def _quick_decode_gain(pos: Deciding, o: Option, context: str) -> float:
 
 
 # rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
-AI = CharacterAI(rank=32, mission_intel=(BLUE, 3), skills={QuickDecode: SkillAI(gain=_quick_decode_gain)})
+AI = CharacterAI(rank=36, mission_intel=(BLUE, 3), skills={QuickDecode: SkillAI(gain=_quick_decode_gain)})
 """速譯 on a card in front of her that she cannot see; 洞悉 needs no decision."""

@@ -109,7 +109,7 @@ def _graft_gain(pos: Deciding, o: Option, context: str) -> float:
 
 # rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
 AI = CharacterAI(
-    rank=37,
+    rank=38,
     mission_intel=("true", 4),  # four red or four blue: counted as four red or blue (the closest the table says)
     skills={Graft: SkillAI(gain=_graft_gain)},
 )
