@@ -66,6 +66,13 @@ def test_QC_CHU_YUN_LONG_2_bot_burns_the_enemys_winning_colour() -> None:
     assert o.use == "burn" and o.target == 1 and g.edition.deck[o.ref].colour == "blue", o
 
 
+def test_QC_CHU_YUN_LONG_2_bot_keeps_its_burn_for_an_enemys_first_blue() -> None:
+    """One blue is far from three: the 燒毀 is worth more kept (against a third false intelligence)."""
+    g = _chu({1: ["B:lock"]})
+    o = ask(g)
+    assert o.use != "burn", o
+
+
 def test_QC_CHU_YUN_LONG_2_bot_never_burns_a_friends_red() -> None:
     g = _chu({2: ["R:lock", "R:burn"]})
     o = ask(g)

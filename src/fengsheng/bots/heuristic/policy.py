@@ -58,6 +58,7 @@ from fengsheng.editions import get_edition
 INFO_WEIGHT = 1.2  # value of one bit of identity information (试探)
 PLAY_MARGIN = 0.05  # a play must gain at least this much
 DRAWN_CARD = 0.3  # what one card drawn is worth in hand (增援, 權衡: about a card's :data:`KEEP` value)
+BURN_KEPT = 0.5  # a 燒毀 kept may save a seat from a third false intelligence: a burn of red or blue must beat that
 
 
 def fallback(d: Decision) -> Option:
@@ -349,7 +350,7 @@ class Policy(Features):
     def g_burn(self, o: Option, context: str) -> float:
         t = o.target
         if o.ref >= 0 and self.card_colour[o.ref] != BLACK:  # 出雲龍's 定點抹除: red or blue intelligence too
-            return -self.held_value(t, o.ref)
+            return -self.held_value(t, o.ref) - BURN_KEPT
         k = self.counts[t][2]
         if k <= 0 or k >= 3:
             return -1.0
