@@ -52,7 +52,6 @@ NAMES: dict[str, dict[str, str]] = {
         "underground": "潜伏战线",
         "military_intel": "军情局",
         "bystander": "打酱油的",
-        "": "无身份牌",  # NO_IDENTITY: his card was taken (臨危受命)
         "draw_2": "抽二张牌",
         "discard_1": "弃一张手牌",
         "start": "回合开始阶段",
@@ -89,7 +88,6 @@ NAMES: dict[str, dict[str, str]] = {
         "underground": "Underground",
         "military_intel": "Military Intelligence",
         "bystander": "Bystander",
-        "": "no identity card",
         "draw_2": "draw 2",
         "discard_1": "discard 1",
         "start": "start phase",
@@ -143,6 +141,14 @@ _EDITION_WORDS: dict[str, dict[str, dict[str, str]]] = {"001": {"zh": {"military
 """Text set -> lang -> the words an edition says otherwise: 001 names the blue faction 軍情處 (the standard rulebook
 军情局; one identity, S-ID-6)."""
 _WORDS: ContextVar[Mapping[str, Mapping[str, str]] | None] = ContextVar("words", default=None)
+
+
+def identity_name(identity: str, lang: str = "zh") -> str:
+    """An identity held at death, loss or the end: its name, or "no identity card" when 致命香水's 臨危受命 took it
+    (``NO_IDENTITY``, R-43)."""
+    if identity:
+        return name(identity, lang)
+    return "无身份牌" if lang == "zh" else "no identity card"
 
 
 def name(key: str, lang: str = "zh") -> str:
@@ -859,14 +865,14 @@ def loss_how(why: str, lang: str = "zh", text_set: str = "") -> str:
 
 @line("died")
 def _died(e: dict[str, Any], lang: str, text_set: str) -> str | None:
-    seat, identity = _s(e, "seat", lang), name(e["identity"], lang)
+    seat, identity = _s(e, "seat", lang), identity_name(e["identity"], lang)
     how = death_how(e.get("killer"), lang)
     return f"{seat} 死亡（{how}），身份：{identity}" if lang == "zh" else f"{seat} dies ({how}); identity: {identity}"
 
 
 @line("lost")
 def _lost(e: dict[str, Any], lang: str, text_set: str) -> str | None:
-    seat, identity = _s(e, "seat", lang), name(e["identity"], lang)
+    seat, identity = _s(e, "seat", lang), identity_name(e["identity"], lang)
     how = loss_how(e.get("why", ""), lang, text_set)
     if lang == "zh":
         return f"{seat} 输掉游戏（{how}），身份：{identity}"

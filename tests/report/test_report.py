@@ -281,3 +281,19 @@ def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "games.jsonl").write_text("", encoding="utf-8")
     assert main(["report", str(tmp_path), "--confidence", "1.5"]) == 2
     assert "--confidence" in capsys.readouterr().err
+
+
+def test_a_seat_without_an_identity_card_counts_for_no_faction() -> None:
+    """致命香水's 臨危受命 leaves the dead player with no identity card (``""``, R-43): the faction table leaves him
+    out; the identity table names him as he ended."""
+    from fengsheng.report.build import faction_rates
+    from fengsheng.report.data import parse_entry
+
+    entry = {
+        "identities": ["underground", "", "military_intel", "bystander"],
+        "result": {"winners": [2], "reason": "declared", "factions": ["military_intel"], "turns": 9},
+        "config": {"edition": "qianzhi"},
+    }
+    rates = faction_rates([parse_entry(entry, find_first_player=False)])
+    assert set(rates) == {"underground", "military_intel", "bystander"}
+    assert rates["military_intel"]["wins"] == 1

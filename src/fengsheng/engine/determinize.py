@@ -8,7 +8,10 @@ complete game that this seat could not tell from the real one. It is built from 
   known) are dealt again from what is left of the game's identity multiset, by rejection sampling against the
   answers to the seat's own 试探 (the target did the effect <=> his identity is the probe's, unless he could choose
   with 城府) and against the 试探 answered in public being fillable with cards. After :data:`IDENTITY_TRIES` misses, one of the assignments that fit is chosen uniformly by listing
-  them all (at most 560 for nine players). The victory rule of each identity that changed is rebound.
+  them all (at most 560 for nine players). The victory rule of each identity that changed is rebound. What is dealt
+  again are identity *slots*: the seats, and the cards put out of the game face down by 致命香水's 臨危受命
+  (``State.identity_slot``: a card that changed hands keeps what was known of it, a public 试探 answer bears on the
+  card its target held then, and the log's identity events are rewritten for the card each seat held at that event).
 * **Face-down characters** the seat never saw face up are drawn again among the hidden (潜伏) characters of the
   game's pool that it cannot place (not face up anywhere, not its own, not among those it was dealt); their rules
   are rebound. A character whose rule is in the middle of something (a question it asked, a continuation, a skill

@@ -77,8 +77,9 @@ def _identities(g: State, e: Event) -> None:
 def _identity_taken(g: State, e: Event) -> None:
     """An identity card changed hands (臨危受命, A-91): what each seat knew of a card follows the card. The taker's
     own card went out (known to him, to whoever knew it, to all if it was public); the card taken is the taker's now
-    (known to whoever knew it as the giver's, the giver himself included; the taker holds it). Public 试探 answers name the card their target held
-    then: their target becomes the card's place now (a seat, or ``n + j`` for the ``j``-th card out)."""
+    (known to whoever knew it as the giver's, the giver himself included; the taker holds it). Public 试探 answers
+    name the card their target held then: their target becomes the card's place now (a seat, or ``n + j`` for the
+    ``j``-th card out)."""
     taker: int = e["seat"]
     giver: int = e["target"]
     out = g.n + int(e["out"])

@@ -250,7 +250,7 @@ class Primitives(RuleIndex):
         order = [UNDERGROUND, MILITARY_INTEL, BYSTANDER]
         if factions is None:
             factions = {self.seats[w].identity for w in winners}
-        factions = sorted(factions, key=order.index)
+        factions = sorted((f for f in factions if f != NO_IDENTITY), key=order.index)  # no card, no faction
         self.result = {"winners": winners, "reason": reason, "factions": factions, "turns": self.turn, **info}
         for s in self.seats:
             s.identity_revealed = True

@@ -22,7 +22,7 @@ from rich.text import Text
 
 from fengsheng.bots.heuristic.bot import HeuristicBot
 from fengsheng.core.cards import IDENTITIES, NO_IDENTITY, TEXT
-from fengsheng.text import card_name, death_how, loss_how, name, probe_line, seat_name
+from fengsheng.text import card_name, death_how, identity_name, loss_how, name, probe_line, seat_name
 
 FACTS_SHOWN = 3  # facts per seat in the panel (the `notes` command shows them all)
 
@@ -153,18 +153,18 @@ def notebook(view: dict[str, Any], events: list[dict[str, Any]], lang: str = "zh
             how = death_how(e.get("killer"), lang)
             note(
                 e["seat"],
-                f"死亡（{how}），身份：{name(e['identity'], lang)}"
+                f"死亡（{how}），身份：{identity_name(e['identity'], lang)}"
                 if zh
-                else f"died ({how}); identity: {name(e['identity'], lang)}",
+                else f"died ({how}); identity: {identity_name(e['identity'], lang)}",
             )
         elif kind == "lost":
             certain[e["seat"]] = e["identity"]
             how = loss_how(e.get("why", ""), lang, texts)
             note(
                 e["seat"],
-                f"出局（{how}），身份：{name(e['identity'], lang)}"
+                f"出局（{how}），身份：{identity_name(e['identity'], lang)}"
                 if zh
-                else f"out ({how}); identity: {name(e['identity'], lang)}",
+                else f"out ({how}); identity: {identity_name(e['identity'], lang)}",
             )
     for info in view["seats"]:  # identities the view shows (revealed, or seen) that no event above told
         if info["seat"] != me and info.get("identity"):

@@ -18,7 +18,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from fengsheng.core.cards import IDENTITIES
+from fengsheng.core.cards import IDENTITIES, NO_IDENTITY
 from fengsheng.report.data import GameRow, Loaded
 from fengsheng.report.stats import describe, rate
 
@@ -52,7 +52,7 @@ def faction_rates(rows: list[GameRow], confidence: float = 0.95) -> dict[str, An
     wins: Counter[str] = Counter()
     games: Counter[str] = Counter()
     for r in rows:
-        for f in set(r.identities):
+        for f in set(r.identities) - {NO_IDENTITY}:  # a seat whose card was taken (臨危受命) has no faction
             games[f] += 1
         for f in set(r.factions):
             wins[f] += 1

@@ -105,6 +105,10 @@ def pad(s: str, cols: int) -> str:
 
 
 def identity_name(ident: str, lang: str) -> str:
+    if not ident:  # a seat that ended without an identity card (臨危受命, R-43)
+        from fengsheng.text import identity_name as no_card
+
+        return no_card(ident, lang if lang in NAMES else "en")
     return NAMES.get(lang, NAMES["en"]).get(ident, ident)
 
 

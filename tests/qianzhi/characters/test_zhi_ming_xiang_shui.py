@@ -24,14 +24,9 @@ def _dying_table(**kw: Any) -> Game:
     kw.setdefault("intel", {1: ["K:lock", "K:decode"], 3: ["R:lock"], 0: ["B:burn"]})
     kw.setdefault("hands", {0: ["K:gamble", "R:decode", "B:decode"]})
     kw.setdefault("deck", ["K:transfer", "B:lock", "R:transfer"])  # the top first
-    return build(
-        4,
-        kw.pop("identities", IDS),
-        at="play",
-        characters={2: ZM},
-        face_up={2: True},
-        **kw,
-    )
+    kw.setdefault("characters", {2: ZM})
+    kw.setdefault("face_up", {2: True})
+    return build(4, kw.pop("identities", IDS), at="play", **kw)
 
 
 # --- 攻守兼備 --------------------------------------------------------------------------------------------------------
@@ -87,6 +82,8 @@ def test_QC_ZHI_MING_XIANG_SHUI_2_A_91_takes_the_dead_players_card_his_identity_
     s.do("2: choose @3 x{R:lock@3}")
     died = events(g, "died")[-1]
     assert died["seat"] == 1 and died["identity"] == NO_IDENTITY  # nothing to reveal: the card is hers
+    assert render_event(died, "zh", "001").endswith("身份：无身份牌")
+    assert render_event(died, "en", "001").endswith("identity: no identity card")
     v0, v2, spectator = g.view(0), g.view(2), g.view(None)
     assert v0["seats"][1]["identity"] == NO_IDENTITY and v0["seats"][2]["identity"] is None
     assert v2["me"]["identity"] == "military_intel" and v2["identities_out"] == ["bystander"]
@@ -273,3 +270,27 @@ def test_QC_ZHI_MING_XIANG_SHUI_2_the_terminal_notebook_follows_the_card() -> No
     assert by_seat[1].certain == NO_IDENTITY
     mine = {n.seat: n for n in notebook(g.view(1), g.events_for(1), "en")}
     assert mine[2].certain == "military_intel"  # the giver knows the card he held
+
+
+def test_QC_ZHI_MING_XIANG_SHUI_2_R_43_rescued_after_his_card_was_taken_he_plays_on_without_one() -> None:
+    """禮服蒙面人's 救美 (after her in seat order) saves the dying woman whose card she took: she plays on with none;
+    standing alone she wins for no faction (fuzz found the case)."""
+    g = _dying_table(
+        identities=["ug", "mi", "by", "ug"],
+        characters={1: "hei_mei_gui", 2: ZM, 3: "li_fu_meng_mian_ren"},
+        face_up={1: True, 2: True, 3: True},  # 黑玫瑰 face up: a woman
+    )
+    s = Script(g)
+    s.do("0: play c{K:gamble} gamble @1", f"2: skill {ZM}.2", "2: choose @0 x{B:burn@0}")
+    assert g.decision is not None and g.decision.seat == 3
+    s.do("3: " + next(o for o in opts(g) if o.startswith("skill")))
+    while g.decision is not None and g.decision.seat == 3:
+        s.do("3: " + opts(g)[0])
+    assert events(g, "rescued")[-1]["seat"] == 1 and g.seats[1].alive and g.seats[1].identity == NO_IDENTITY
+    check(g)
+    from fengsheng.flow.settle import end_last_standing
+
+    for seat in (0, 2, 3):
+        g.seats[seat].alive = False
+    end_last_standing(g)
+    assert g.result is not None and g.result["winners"] == [1] and g.result["factions"] == []

@@ -24,7 +24,10 @@ function mySeat() {
   return s ? s.seat : null;
 }
 
-function nm(key) { return (HELP && HELP.names[LANG][key]) || key; }
+function nm(key) {
+  if (key === "") return LANG === "zh" ? "无身份牌" : "no identity card"; // 臨危受命 took the seat's card
+  return (HELP && HELP.names[LANG][key]) || key;
+}
 function seatName(i) { return LANG === "zh" ? `${i}号` : `P${i}`; }
 function cardName(id) { return id === null || id === undefined ? (LANG === "zh" ? "？" : "?") : HELP.cards[id][LANG]; }
 function charName(cid) { return (HELP.characters[cid] && HELP.characters[cid][LANG].name) || cid; }
@@ -170,8 +173,9 @@ function renderSeats(view, extra) {
     if (cid) ch = el("a", { href: "#", class: "char", onclick: (e) => { e.preventDefault(); showHelp(cid); } }, charName(cid) + (s.face_up ? "" : ` (${t("hidden_char")})`));
     else if (s.has_character) ch = el("span", { class: "char hidden" }, `【${t("hidden_char")}】`);
     else ch = el("span", { class: "char none" }, "");
-    const ident = s.identity || (extra && extra[s.seat] ? extra[s.seat].identity : null);
-    const idEl = el("span", { class: "ident " + (ident || "unknown") }, ident ? nm(ident) : t("unknown"));
+    // "": the seat holds no identity card (致命香水's 臨危受命 took it); null: not known to this seat
+    const ident = s.identity === "" ? "" : s.identity || (extra && extra[s.seat] ? extra[s.seat].identity : null);
+    const idEl = el("span", { class: "ident " + (ident || "unknown") }, ident !== null && ident !== undefined ? nm(ident) : t("unknown"));
     const intel = el("div", { class: "intel" }, ...s.intel.map((c) => chip(c)));
     const hand = el("span", { class: "handcount", title: t("hand") }, `🂠 ${s.hand_count}`);
     const node = el("div", { class: cls.join(" "), "data-seat": s.seat }, head, el("div", { class: "seat-line" }, ch, " ", idEl, " ", hand), intel);
@@ -283,7 +287,7 @@ function renderEnd(view) {
   const r = view.result;
   const rows = view.seats.map((s) => el("tr", { class: r.winners.includes(s.seat) ? "won" : "" },
     el("td", {}, seatName(s.seat)), el("td", {}, (TABLE.seats[s.seat] || {}).name || ""),
-    el("td", {}, s.identity ? nm(s.identity) : "?"), el("td", {}, s.character ? charName(s.character) : ""),
+    el("td", {}, s.identity !== null && s.identity !== undefined ? nm(s.identity) : "?"), el("td", {}, s.character ? charName(s.character) : ""),
     el("td", {}, r.winners.includes(s.seat) ? "★" : "")));
   const buttons = el("div", { class: "end-buttons" });
   if (mySeat() !== null) buttons.append(el("button", { id: "rematch", onclick: async () => {
