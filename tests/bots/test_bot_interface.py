@@ -124,10 +124,12 @@ def test_bot_holds_no_reference_to_the_game() -> None:
 
 
 def _hide_and_change(g: Game, seat: int, rng: random.Random) -> Game:
-    """A copy of ``g`` where what ``seat`` may not see is different: two other unrevealed seats swap identities, and
-    other seats' hands trade cards with the deck."""
+    """A copy of ``g`` where what ``seat`` may not see is different: two other seats whose identity ``seat`` cannot
+    see (not revealed, nor shown to it by a skill: 老槍's or 硬漢's exchange) swap identities, and other seats' hands
+    trade cards with the deck."""
     h = g.copy()
-    others = [s for s in h.seats if s.index != seat and not s.identity_revealed and s.in_game]
+    shown = [st.get("identity") is not None for st in g.view(seat)["seats"]]
+    others = [s for s in h.seats if s.index != seat and not s.identity_revealed and not shown[s.index] and s.in_game]
     if len(others) >= 2:
         a, b = rng.sample(others, 2)
         a.identity, b.identity = b.identity, a.identity

@@ -74,6 +74,10 @@ class Position(Protocol):
     def last_dying(self) -> int:
         """The seat of the last ``dying`` event (-1: none)."""
 
+    @property
+    def last_take(self) -> int:
+        """The card this seat last took from another player's hand (-1: none)."""
+
     def colour(self, card: int) -> str:
         """The colour of a card (``red``, ``blue``, ``black``)."""
 
@@ -95,6 +99,12 @@ class Position(Protocol):
     def identity_unknown(self, s: int) -> bool:
         """Whether this seat is still unsure of ``s``'s identity."""
 
+    def unseen_colours(self) -> dict[str, float]:
+        """The colour odds of a card this seat cannot see (the top of the deck, a hand card taken blind)."""
+
+    def transit_colours(self, tr: dict[str, Any]) -> dict[str, float]:
+        """The colour odds of the card in transit ``tr`` (the view's), as this seat knows it."""
+
 
 class Deciding(Position, Protocol):
     """A position with the deciding policy's valuations: what a skill's gain and card choice may also use."""
@@ -105,6 +115,15 @@ class Deciding(Position, Protocol):
 
     def best(self, scored: list[tuple[float, Option]]) -> Option:
         """The best-scored option; ties broken by the bot's seeded RNG."""
+
+    def send_value(self, direct: bool = False, skip: int = -1) -> float:
+        """The value of this seat's best send this turn (the card sent counted), without the hand card ``skip``;
+        ``direct``: with every card sent 直達 to the seat of its choice."""
+
+    def receive_value(self, dist: dict[str, float] | None = None, face_up: bool | None = None) -> float:
+        """What the card in transit is worth to this seat where it is now, if its colour odds were ``dist``
+        (default: what this seat knows) and it lay face up or not (default: as it does): in front of this seat, the
+        better of taking it and passing it on (taking it when it must)."""
 
 
 SkillGain = Callable[["Deciding", "Option", str], float]

@@ -24,6 +24,10 @@ FLIP_COST = 0.2
 """What flipping (or covering) a character costs: it shows the character, or loses its skills for a while."""
 MOST_USES = 2
 """A skill is used at most this many times a turn (no flip / cover loops)."""
+CARD_DRAWN = 0.3
+"""What one card drawn is worth (about a card's worth kept; the policy's ``DRAWN_CARD``)."""
+REVEAL_COST = 1.0
+"""What revealing the identity card costs (a skill's price: everyone knows the side from then on)."""
 _GENERIC = SkillAI()
 
 
@@ -157,8 +161,10 @@ def best_placed(pos: Deciding, chooses: list[Option]) -> Option:
 
 
 __all__ = [
+    "CARD_DRAWN",
     "FLIP_COST",
     "MOST_USES",
+    "REVEAL_COST",
     "any_enemy",
     "best_placed",
     "chosen_card",

@@ -165,6 +165,10 @@ class Features:
     def last_dying(self) -> int:
         return self.memory.last_dying
 
+    @property
+    def last_take(self) -> int:
+        return self.memory.last_take
+
     def colour(self, card: int) -> str:
         return self.card_colour[card]
 

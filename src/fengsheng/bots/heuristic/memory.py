@@ -72,6 +72,7 @@ class Memory:
         self.probes_known: set[int] = set()  # probe cards whose place this seat knows (out of the game)
         self.uses: dict[int, tuple[int, str, int]] = {}  # uid -> (user, use, target)
         self.last_obtain: dict[str, Any] = {}
+        self.last_take = -1  # the card this seat last took from another hand (it sees which)
         self.last_choice: dict[str, Option] = {}  # per skill context, this seat's previous answer
         self.last_dying = -1
         self.skill_uses: dict[str, int] = {}  # skill key -> times this seat used it this turn
@@ -316,6 +317,10 @@ class Memory:
     def _ev_dying(self, e: dict[str, Any]) -> None:
         self.last_dying = e["seat"]
 
+    def _ev_take(self, e: dict[str, Any]) -> None:
+        if e["seat"] == self.seat and e.get("card") is not None:
+            self.last_take = e["card"]
+
 
 _OBSERVERS: dict[str, Callable[[Memory, dict[str, Any]], None]] = {
     "setup": Memory._ev_setup,
@@ -342,6 +347,7 @@ _OBSERVERS: dict[str, Callable[[Memory, dict[str, Any]], None]] = {
     "burned": Memory._ev_burned,
     "cancelled": Memory._ev_cancelled,
     "dying": Memory._ev_dying,
+    "take": Memory._ev_take,
 }
 
 __all__ = ["Memory", "Transit"]

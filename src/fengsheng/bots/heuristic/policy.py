@@ -58,6 +58,7 @@ from fengsheng.editions import get_edition
 INFO_WEIGHT = 1.2  # value of one bit of identity information (试探)
 PLAY_MARGIN = 0.05  # a play must gain at least this much
 DRAWN_CARD = 0.3  # what one card drawn is worth in hand (增援, 權衡: about a card's :data:`KEEP` value)
+BURN_KEPT = 0.5  # a 燒毀 kept may save a seat from a third false intelligence: a burn of red or blue must beat that
 
 
 def fallback(d: Decision) -> Option:
@@ -100,7 +101,8 @@ class Policy(Features):
         for o in d.options:
             c = o.card
             col = self.card_colour[c]
-            method = self.tables.card_method[c]
+            # the method the engine sends it with: a target means 直达 (its stamp, or 千金小姐's 香氣傳達)
+            method = DIRECT if o.target >= 0 else self.tables.card_method[c]
             direction = -1 if o.name == "cw" else 1
             visible = method == TEXT
             target = o.target if method == DIRECT else -1
@@ -204,22 +206,50 @@ class Policy(Features):
         the own play phase (A-83), before it. Read from the edition's card windows, not a copy of its rules."""
         return LOCK in get_edition(self.memory.edition).window_types.get(W_STEP1, frozenset())
 
-    def best_send(self, locks: list[int], skip: int) -> float:
+    def best_send(self, locks: list[int], skip: int, direct: bool = False) -> float:
         """The best journey value of sending one of this seat's hand cards (not ``skip``) with these locks, over
-        the methods the cards print (直达 to any seat in the game), counterclockwise."""
+        the methods the cards print (直达 to any seat in the game; every card 直达 with ``direct``),
+        counterclockwise."""
         me = self.seat
         best = -1e9
         for c in self.hand:
             if c == skip:
                 continue
             col = self.card_colour[c]
-            method = self.tables.card_method[c]
+            method = DIRECT if direct else self.tables.card_method[c]
             visible = method == TEXT
             targets = [s for s in range(self.n) if s != me and self.in_game[s]] if method == DIRECT else [-1]
             for t in targets:
                 v = self.journey(col, visible, me, me, method, t, 1, False, (), locks) - self.keep(c)
                 best = max(best, v)
         return best
+
+    def send_value(self, direct: bool = False, skip: int = -1) -> float:
+        """The best journey value of this seat's send (the card spent counted), ``skip`` left out of the hand;
+        ``direct``: every card 直达 to the seat of its choice (千金小姐's 香氣傳達)."""
+        return self.best_send(self.locks, skip, direct)
+
+    def receive_value(self, dist: dict[str, float] | None = None, face_up: bool | None = None) -> float:
+        """What the card in transit is worth to this seat where it is now, with these colour odds (default: what
+        this seat knows of it) and face up or not (default: as it is): in front of this seat (Step 2) it takes it or
+        passes it on, whichever is better on those odds, never a third false intelligence unless dying wins; it
+        must take it back as its sender or when locked. Elsewhere: its journey from there."""
+        tr = self.transit()
+        if tr is None:
+            return 0.0
+        if dist is None:
+            dist = self.transit_colours(tr)
+        if face_up is not None:
+            tr = {**tr, "face_up": face_up}
+        me = self.seat
+        if tr.get("holder") != me:
+            return self.expect(dist, lambda col: self.transit_value(tr, col))
+        if tr.get("sender") == me or me in self.locks:
+            return self.expect(dist, lambda col: self.value(me, col))
+        acc, dec = self.receive_values(tr, dist)
+        if self.counts[me][2] >= 2 and dist.get(BLACK, 0.0) > 0 and not self.death_wins():
+            return dec
+        return max(acc, dec)
 
     def g_lock_before_send(self, o: Option) -> float:
         """A lock in the own play phase of an edition where that is its only time (千智, A-83): the locked seat
@@ -319,6 +349,8 @@ class Policy(Features):
 
     def g_burn(self, o: Option, context: str) -> float:
         t = o.target
+        if o.ref >= 0 and self.card_colour[o.ref] != BLACK:  # 出雲龍's 定點抹除: red or blue intelligence too
+            return -self.held_value(t, o.ref) - BURN_KEPT
         k = self.counts[t][2]
         if k <= 0 or k >= 3:
             return -1.0
@@ -369,6 +401,9 @@ class Policy(Features):
         if use == BURN:
             if target < 0:
                 return 0.0
+            ref = entry.get("ref", -1)
+            if ref is not None and ref >= 0 and self.card_colour[ref] != BLACK:  # 出雲龍's 定點抹除
+                return -self.held_value(target, ref)
             k = self.counts[target][2]
             return BURN_SAVE[min(k, 2)] * self.care[target] if k > 0 else 0.0
         if use == TRUE_OR_FALSE:

@@ -63,3 +63,15 @@ class ChuYunLongMission(Mission):
 
 
 CHARACTER = CharacterDef(CID, rules=(MercyUnderTheGun, PinpointErasure, ChuYunLongMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI  # noqa: E402
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = CharacterAI(rank=32)
+"""槍下留情 and the mission on his hand need no decision. 定點抹除 is used through his 燒毀: the policy values a 燒毀 of
+a red or blue intelligence as taking that card away (``Policy.g_burn`` reads the colour of the card named), so he
+burns an enemy's winning colour and never a friend's."""

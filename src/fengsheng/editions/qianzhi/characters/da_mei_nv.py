@@ -90,3 +90,44 @@ class DaMeiNvMission(std.DaMeiNvMission):  # a male character declares, she hold
 
 
 CHARACTER = CharacterDef(CID, rules=(Shrewd, Love, DaMeiNvMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import REVEAL_COST, removal  # noqa: E402
+from fengsheng.core.cards import BLACK  # noqa: E402
+from fengsheng.core.state import W_PLAY  # noqa: E402
+
+
+def _love_gain(pos: Deciding, o: Option, context: str) -> float:
+    """愛情, in her own play phase: two black intelligence burned, the best pair on the table (two must go when two
+    lie there, whoever they hurt), at the price of her identity (less as a bystander, who has no side to betray)."""
+    if context != W_PLAY or pos.view.get("current") != pos.seat:
+        return -1.0
+    singles: list[float] = []  # per seat: the removal of one of his black intelligence
+    pairs: list[float] = []  # per seat with two or more: the removal of two
+    for s in range(pos.n):
+        k = pos.counts[s][2]
+        if not pos.in_game[s] or k < 1:
+            continue
+        one = -pos.value(s, BLACK, extra=-1)
+        singles.append(one)
+        if k >= 2:
+            pairs.append(one - pos.value(s, BLACK, extra=-2))
+    if not singles:
+        return -1.0
+    singles.sort(reverse=True)
+    if len(singles) == 1 and not pairs:
+        best = singles[0]
+    else:
+        best = max([*pairs, *([singles[0] + singles[1]] if len(singles) >= 2 else [])])
+    bystander = (pos.view.get("me") or {}).get("identity") == "bystander"
+    return best - REVEAL_COST * (0.5 if bystander else 1.0)
+
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = CharacterAI(rank=46, skills={Love: SkillAI(gain=_love_gain, intel=removal)})
+"""精明 and the mission need no decision; 愛情 when burning two black intelligence is worth her identity (her own
+false intelligence counts: her mission wants at most one)."""

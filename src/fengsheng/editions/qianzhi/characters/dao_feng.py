@@ -84,3 +84,27 @@ class DaoFengMission(std.DaoFengMission):  # a 潜伏战线 and a 军情处 play
 
 
 CHARACTER = CharacterDef(CID, rules=(DrawnSword, Bloodthirst, DaoFengMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.core.state import W_PLAY  # noqa: E402
+
+
+def _drawn_sword_gain(pos: Deciding, o: Option, context: str) -> float:
+    """亮劍, in his own play phase: a 鎖定 with no card spent (the seat named must take what he sends this turn): the
+    best send with that lock over the best without."""
+    if o.target < 0 or context != W_PLAY or pos.view.get("current") != pos.seat:
+        return -1.0
+    return pos.card_gain(LOCK, context, target=o.target)
+
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = CharacterAI(
+    rank=43,
+    mission_rel=(-0.7, -0.7, -0.2),  # one 潛伏戰線 and one 軍情處 player dead
+    skills={DrawnSword: SkillAI(gain=_drawn_sword_gain, acts_as=LOCK), Bloodthirst: SkillAI(offer=True)},
+)
+"""001's 刀鋒 (not the standard texts): 亮劍 valued as a 鎖定 card before the send; 嗜血 always draws its three."""

@@ -77,3 +77,28 @@ class FuErMoSiMission(YingHanMission):  # three red intelligence
 
 
 CHARACTER = CharacterDef(CID, rules=(Exposure, Truth, FuErMoSiMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import CARD_DRAWN  # noqa: E402
+from fengsheng.core.cards import BLACK, RED  # noqa: E402
+
+
+def _exposure_gain(pos: Deciding, o: Option, context: str) -> float:
+    """揭露, with the card in front of him: a black card of the hand (``o.ref``) to turn it face up for everyone and
+    decide on it knowing it, and two cards drawn if it is black."""
+    tr = pos.transit()
+    if tr is None or o.ref < 0 or tr.get("holder") != pos.seat:
+        return -1.0
+    dist = pos.transit_colours(tr)
+    shown = sum(p * pos.receive_value({col: 1.0}, face_up=True) for col, p in dist.items() if p > 0)
+    draws = DRAW * CARD_DRAWN * dist.get(BLACK, 0.0)
+    return shown - pos.receive_value() + draws - pos.keep(o.ref)
+
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = CharacterAI(rank=35, mission_intel=(RED, 3), skills={Exposure: SkillAI(gain=_exposure_gain)})
+"""揭露 when knowing the card (and the draw on a black one) is worth the black card spent; 真相 needs no decision."""

@@ -75,3 +75,26 @@ class GuaiDaoJiuJiuMission(std.GuaiDaoAShiMission):  # ten cards in hand
 
 
 CHARACTER = CharacterDef(CID, rules=(Plot, OpenPlot, GuaiDaoJiuJiuMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Position, SkillAI  # noqa: E402
+from fengsheng.bots.skills import CARD_DRAWN  # noqa: E402
+
+
+def _take_from(pos: Position, skill_id: str, seat: int) -> float:
+    """陰謀 / 陽謀: a card taken blind from that seat's hand: he gains one and that seat loses one, so an enemy's (the
+    fuller hand a little better); never a friend's, where the card only changes hands on the same side."""
+    hand = int(pos.view["seats"][seat]["hand_count"])
+    return CARD_DRAWN * (1.0 - pos.care[seat]) - 0.05 + 0.01 * min(hand, 4)
+
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = CharacterAI(
+    rank=32,
+    skills={Plot: SkillAI(seat=_take_from), OpenPlot: SkillAI(seat=_take_from)},
+)
+"""001's 怪盜九九 (from any player, not the standard's receiver or sender): the card comes from an enemy. His
+mission (ten cards in hand) is no intelligence mission: the generic bystander's regard."""

@@ -93,3 +93,29 @@ class HaiJunShangXiaoMission(JieKeMission):  # three blue intelligence
 
 
 CHARACTER = CharacterDef(CID, rules=(InterceptTheInterceptor, PlotWithinAPlot, HaiJunShangXiaoMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import FLIP_COST, removal  # noqa: E402
+from fengsheng.core.cards import BLUE, INTERCEPT  # noqa: E402
+
+
+def _intercept_gain(pos: Deciding, o: Option, context: str) -> float:
+    """截上截, in another player's pass: a 截獲 (the card in transit is his intelligence at once), at the price of
+    the flip; not on a card in front of himself, which he may simply take."""
+    tr = pos.transit()
+    if tr is None or tr.get("holder") == pos.seat:
+        return -1.0
+    return pos.card_gain(INTERCEPT, context) - FLIP_COST
+
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = CharacterAI(
+    rank=33,
+    mission_intel=(BLUE, 3),
+    skills={InterceptTheInterceptor: SkillAI(gain=_intercept_gain), PlotWithinAPlot: SkillAI(intel=removal)},
+)
+"""截上截 valued as a 截獲 card; 計中計 burns the receiver's black intelligence only when that helps (a friend's)."""

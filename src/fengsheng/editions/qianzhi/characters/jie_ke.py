@@ -73,3 +73,31 @@ class JieKeMission(Mission):
 
 
 CHARACTER = CharacterDef(CID, rules=(HiddenDagger, MasterPlan, JieKeMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.core.cards import BLACK  # noqa: E402
+
+
+def _dagger_card(pos: Deciding, skill_id: str, chooses: list[Option], pass_opt: Option | None) -> Option:
+    """笑裡藏刀: a black card of the hand on whoever took his red or blue intelligence: where false intelligence is
+    worth more than the card kept (an enemy who intercepted it), else none."""
+    victim = pos.last_obtain.get("seat", -1)
+    if victim < 0:
+        return pass_opt if pass_opt is not None else chooses[0]
+    scored = [(pos.value(victim, BLACK) - pos.keep(o.card), o) for o in chooses]
+    if pass_opt is not None and max(s for s, _ in scored) <= 0.0:
+        return pass_opt
+    return pos.best(scored)
+
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = CharacterAI(
+    rank=36,
+    mission_intel=(BLUE, 3),
+    skills={HiddenDagger: SkillAI(card=_dagger_card), MasterPlan: SkillAI(offer=True)},
+)
+"""笑裡藏刀 only on an enemy; 運籌帷幄 always draws."""

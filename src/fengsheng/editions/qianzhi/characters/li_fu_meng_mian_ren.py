@@ -71,3 +71,26 @@ class LiFuMengMianRenMission(std.LiFuMengMianRenMission004):  # a woman declares
 
 
 CHARACTER = CharacterDef(CID, rules=(Hero, Rescue, LiFuMengMianRenMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Position, SkillAI  # noqa: E402
+
+
+def _rescue_offer(pos: Position) -> bool:
+    """救美 reveals his identity: for a likely ally, or any woman when he is a bystander (his mission: a woman
+    declares, so a living one is worth saving)."""
+    victim = pos.last_dying
+    if victim < 0:
+        return False
+    if (pos.view.get("me") or {}).get("identity") == "bystander":
+        return True
+    return pos.ally(victim) > 0.5
+
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = CharacterAI(rank=40, skills={Hero: SkillAI(offer=True), Rescue: SkillAI(offer=_rescue_offer)})
+"""001's 救美 burns all her black intelligence (no choice to make): the standard's rule for whom to save; 英雄 always
+draws."""

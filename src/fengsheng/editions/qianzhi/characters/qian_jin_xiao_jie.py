@@ -102,3 +102,24 @@ class QianJinXiaoJieMission(Mission):
 
 
 CHARACTER = CharacterDef(CID, rules=(Fragrance, Bewitched, QianJinXiaoJieMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.core.state import W_PLAY  # noqa: E402
+
+
+def _fragrance_gain(pos: Deciding, o: Option, context: str) -> float:
+    """香氣傳達, in her own play phase: the card ``o.ref`` discarded so that this turn's send goes 直達 to the seat of
+    her choice: the best direct send over the best send as the cards print it, less the card."""
+    if o.ref < 0 or context != W_PLAY or pos.view.get("current") != pos.seat:
+        return -1.0
+    return pos.send_value(direct=True, skip=o.ref) - pos.keep(o.ref) - pos.send_value()
+
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = CharacterAI(rank=32, skills={Fragrance: SkillAI(gain=_fragrance_gain)})
+"""香氣傳達 when a direct send is worth a card (the winning card to a friend who would not get it otherwise); 心智迷茫
+needs no decision. Her mission (someone else declares in her turn) favours no faction: the generic regard."""

@@ -95,3 +95,30 @@ class QingBaoChuZhangMission(YingHanMission):  # three red intelligence
 
 
 CHARACTER = CharacterDef(CID, rules=(WallsHaveEars, Switcheroo, QingBaoChuZhangMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import give_least_useful  # noqa: E402
+from fengsheng.core.cards import RED  # noqa: E402
+
+
+def _switch_gain(pos: Deciding, o: Option, context: str) -> float:
+    """偷龍轉鳳, with the card in front of him: a card of the hand (``o.ref``) to change it for the unseen top of the
+    deck (face down): worth it when what lies there is bad for him and passing it on does not help (locked, his own
+    card back, a third false intelligence)."""
+    tr = pos.transit()
+    if tr is None or o.ref < 0 or tr.get("holder") != pos.seat:
+        return -1.0
+    return pos.receive_value(pos.unseen_colours(), face_up=False) - pos.receive_value() - pos.keep(o.ref)
+
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = CharacterAI(
+    rank=36,
+    mission_intel=(RED, 3),
+    skills={WallsHaveEars: SkillAI(offer=True, card=give_least_useful), Switcheroo: SkillAI(gain=_switch_gain)},
+)
+"""001's 情報處長: 隔牆有耳 always (two cards for one put back: the least useful); 偷龍轉鳳 to escape a bad card."""

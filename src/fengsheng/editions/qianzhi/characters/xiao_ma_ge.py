@@ -46,3 +46,14 @@ class XiaoMaGeMission(DaoFengMission):  # a 潜伏战线 and a 军情处 player 
 
 
 CHARACTER = CharacterDef(CID, rules=(HeroicBloodshed, XiaoMaGeMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import inherit  # noqa: E402
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = inherit(std.AI, {HeroicBloodshed: std.HitBack}, mission_rel=(-0.7, -0.7, -0.2), rank=33)
+"""The standard 小馬哥's placement (a black card of the hand on an enemy, the question being the standard one: two
+cards drawn instead of one changes no choice); the 001 mission is one 潛伏戰線 and one 軍情處 player dead (刀鋒's)."""

@@ -79,3 +79,43 @@ class XueMuDanMission(DaoFengMission):  # a 潜伏战线 and a 军情处 player 
 
 
 CHARACTER = CharacterDef(CID, rules=(FleetingGlamour, TracesOfTime, XueMuDanMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, Position, SkillAI  # noqa: E402
+from fengsheng.bots.skills import CARD_DRAWN, FLIP_COST  # noqa: E402
+from fengsheng.core.state import W_PLAY  # noqa: E402
+
+
+def _glamour_gain(pos: Deciding, o: Option, context: str) -> float:
+    """光影浮華, in her own play phase: a card taken blind from that seat (he loses it), then placed as intelligence
+    where its colour is worth most (another player: she sees the card first, so the best seat per colour, on the
+    unseen colour odds), at the price of the flip (歲月留痕 covers her again at the next death)."""
+    t = o.target
+    if t < 0 or context != W_PLAY or pos.view.get("current") != pos.seat:
+        return -1.0
+    if not pos.view["seats"][t]["hand_count"]:
+        return -1.0
+    others = [s for s in range(pos.n) if pos.in_game[s] and s != pos.seat]
+    dist = pos.unseen_colours()
+    placed = sum(p * max(pos.value(s, col) for s in others) for col, p in dist.items() if p > 0)
+    return placed - CARD_DRAWN * pos.care[t] - FLIP_COST
+
+
+def _glamour_seat(pos: Position, skill_id: str, seat: int) -> float:
+    """Where the card taken goes: where its colour is worth most to her."""
+    card = pos.last_take
+    if card < 0:
+        return -pos.care[seat]
+    return pos.value(seat, pos.colour(card))
+
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = CharacterAI(
+    rank=38,
+    mission_rel=(-0.7, -0.7, -0.2),  # one 潛伏戰線 and one 軍情處 player dead
+    skills={FleetingGlamour: SkillAI(gain=_glamour_gain, seat=_glamour_seat)},
+)
+"""光影浮華 from an enemy's hand onto the seat where the card taken helps most; 歲月留痕 needs no decision."""

@@ -72,3 +72,28 @@ class YiDianYuanMission(JieKeMission):  # three blue intelligence
 
 
 CHARACTER = CharacterDef(CID, rules=(QuickDecode, Insight, YiDianYuanMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import CARD_DRAWN, FLIP_COST  # noqa: E402
+from fengsheng.core.cards import BLUE  # noqa: E402
+
+
+def _quick_decode_gain(pos: Deciding, o: Option, context: str) -> float:
+    """速譯, with an unseen card in front of her: deciding on it knowing it (as a 破譯) and a card drawn, at the price
+    of the flip (洞悉 covers her again at the next 破譯). Elsewhere the sight is worth less than keeping the flip for
+    a card that reaches her."""
+    tr = pos.transit()
+    if tr is None or context != W_STEP2 or tr.get("holder") != pos.seat or tr.get("card") is not None:
+        return -1.0
+    dist = pos.transit_colours(tr)
+    read = sum(p * pos.receive_value({col: 1.0}) for col, p in dist.items() if p > 0)
+    return read - pos.receive_value() + CARD_DRAWN - FLIP_COST
+
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = CharacterAI(rank=36, mission_intel=(BLUE, 3), skills={QuickDecode: SkillAI(gain=_quick_decode_gain)})
+"""速譯 on a card in front of her that she cannot see; 洞悉 needs no decision."""

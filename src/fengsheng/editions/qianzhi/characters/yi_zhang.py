@@ -87,3 +87,30 @@ class YiZhangMission(Mission):
 
 
 CHARACTER = CharacterDef(CID, rules=(Graft, ShedTheSkin, YiZhangMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import CharacterAI, Deciding, SkillAI  # noqa: E402
+from fengsheng.bots.skills import FLIP_COST  # noqa: E402
+
+
+def _graft_gain(pos: Deciding, o: Option, context: str) -> float:
+    """移花接木, with the card in front of him: the hand card ``o.ref`` in its place (face down, only he knows it),
+    then he takes it or passes it on: worth it when the card he puts there is better for him than the one there (a
+    card of his colour instead of false intelligence he must take), less the card and the flip."""
+    tr = pos.transit()
+    if tr is None or o.ref < 0 or tr.get("holder") != pos.seat:
+        return -1.0
+    mine = pos.receive_value({pos.colour(o.ref): 1.0}, face_up=False)
+    return mine - pos.receive_value() - pos.keep(o.ref) - FLIP_COST
+
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = CharacterAI(
+    rank=38,
+    mission_intel=("true", 4),  # four red or four blue: counted as four red or blue (the closest the table says)
+    skills={Graft: SkillAI(gain=_graft_gain)},
+)
+"""移花接木 to put a card of his choice in the place of a bad one; 金蟬脫殼 needs no decision."""

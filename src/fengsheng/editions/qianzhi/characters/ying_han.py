@@ -71,3 +71,15 @@ class YingHanMission(Mission):
 
 
 CHARACTER = CharacterDef(CID, rules=(Ruse, Conspiracy, YingHanMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import inherit  # noqa: E402
+from fengsheng.editions.standard.characters import lao_qiang  # noqa: E402
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = inherit(lao_qiang.AI, {Conspiracy: lao_qiang.Exchange}, rank=38)
+"""合謀 is the standard 老槍's exchange of identity cards (here only 硬漢 is covered): worth what he does not know of
+the other seat; 就計 (老鬼's, a flip that draws two) is used by the generic policy; the mission is 老槍's, three red."""

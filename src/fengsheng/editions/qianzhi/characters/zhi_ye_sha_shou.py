@@ -62,3 +62,14 @@ class ZhiYeShaShouMission(std.ZhiYeShaShouMission):
 
 
 CHARACTER = CharacterDef(CID, rules=(Combo, Premeditation, ZhiYeShaShouMission))
+
+
+# ======================================================================================================================
+# Bot knowledge: how a bot plays this character (read by fengsheng.bots through fengsheng.bots.ai). No rule here.
+# ======================================================================================================================
+from fengsheng.bots.ai import inherit  # noqa: E402
+
+# rank: the win rate (%) in 001 HeuristicBot self-play, bench/ranks.py (5 players, 3,000 games, seed 0)
+AI = inherit(std.AI, {Combo: std.DoubleTap}, rank=44)
+"""The standard 職業殺手's 連擊 placement (another black card on an enemy who took his; the draw of two is
+compulsory) and mission (a kill of the second or later to die); 預謀 is a card conversion the view lists."""
