@@ -147,6 +147,18 @@ class Skill(Rule):
             opts.append(P_PASS)
         g.ask(self.owner if seat is None else seat, SKILL_CHOICE, opts, then, self.skill_id, data, private)
 
+    def draw_and_put_back(self, g: Game, count: int) -> None:
+        """「抽N張牌，然後把一張手牌放回牌庫頂」: the owner draws ``count``, then chooses one card of his hand to put face
+        down on top of the deck (:meth:`put_back`); with an empty hand nothing is asked."""
+        g.draw(self.owner, count)
+        hand = g.seats[self.owner].hand
+        if hand:
+            self.choose_hand_card(g, hand, self.put_back)
+
+    def put_back(self, g: Game, option: Option, data: Any) -> None:
+        """The answer to "which card back on the deck": that card, face down on top (only its owner knows which)."""
+        g.put_on_deck(self.owner, option.card)
+
     def ask_black_cards(self, g: Game, data: dict[str, Any]) -> None:
         """Ask for the next of up to ``data["most"]`` black cards from the owner's hand (collected in
         ``data["cards"]``), the first compulsory, the others optional; then :meth:`place_chosen`. Asked privately

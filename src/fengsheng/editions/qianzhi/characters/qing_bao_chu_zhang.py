@@ -52,13 +52,7 @@ class WallsHaveEars(Skill):  # 隔牆有耳
         if option.kind != SKILL:
             return
         self.log(g)
-        g.draw(self.owner, DRAW)
-        hand = g.seats[self.owner].hand
-        if hand:
-            self.choose_hand_card(g, hand, self._put_back)
-
-    def _put_back(self, g: Game, option: Option, data: Any) -> None:
-        g.put_on_deck(self.owner, option.card)
+        self.draw_and_put_back(g, DRAW)
 
 
 class Switcheroo(Skill):  # 偷龍轉鳳

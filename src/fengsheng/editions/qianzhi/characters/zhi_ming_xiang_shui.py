@@ -56,13 +56,7 @@ class SwordAndShield(Skill):  # 攻守兼備
 
     def fire(self, g: Game, kind: str, data: Event) -> None:
         self.log(g)
-        g.draw(self.owner, DRAW)
-        hand = g.seats[self.owner].hand
-        if hand:
-            self.choose_hand_card(g, hand, self._put_back)
-
-    def _put_back(self, g: Game, option: Option, data: Any) -> None:
-        g.put_on_deck(self.owner, option.card)
+        self.draw_and_put_back(g, DRAW)
 
 
 class TakeUpTheCharge(Skill):  # 臨危受命

@@ -33,7 +33,7 @@ Text set 004 (seed 004, A-45; where the spec and the seed disagree, the seed is 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, black_count
 from fengsheng.core.state import PH_DRAW
@@ -68,10 +68,7 @@ class Allure(Skill):
 
     def fire(self, g: Game, kind: str, data: Event) -> None:
         self.log(g)
-        self.choose_hand_card(g, self.candidates(g), self._put_back)
-
-    def _put_back(self, g: Game, option: Option, data: dict[str, Any]) -> None:
-        g.put_on_deck(self.owner, option.card)
+        self.choose_hand_card(g, self.candidates(g), self.put_back)
 
 
 class AllureDrawn(Allure):  # 004: one of the cards just drawn
