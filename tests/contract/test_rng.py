@@ -22,6 +22,19 @@ def test_draws_are_those_of_random_random() -> None:
     assert _draws(GameRandom(7)) == _draws(random.Random(7))
 
 
+def test_shuffle_is_random_randoms_for_every_length_and_seed() -> None:
+    """GameRandom.shuffle writes random.Random.shuffle's loop out: the same permutation, and the generator left in
+    the same state, for lengths 0, 1, powers of two and the decks' sizes."""
+    for seed in range(100):
+        for n in (0, 1, 2, 3, 8, 64, 81, 108, 257):
+            ours, theirs = GameRandom(seed), random.Random(seed)
+            a, b = list(range(n)), list(range(n))
+            ours.shuffle(a)
+            theirs.shuffle(b)
+            assert a == b, (seed, n)
+            assert ours.randrange(1 << 30) == theirs.randrange(1 << 30)
+
+
 def test_a_fork_has_the_same_future_and_its_own_state() -> None:
     a = GameRandom(3)
     _draws(a)

@@ -23,6 +23,40 @@ NO_RULES: list[Rule] = []
 """The empty index of a plain seat (never appended to)."""
 
 
+_HOOK_LISTS = {
+    "actions": "action_rules",
+    "card_uses": "conversion_rules",
+    "permits": "permit_rules",
+    "draw_count": "draw_rules",
+    "may_conceal": "conceal_rules",
+    "can_declare": "victory_rules",
+    "react_to_declaration": "reaction_rules",
+    "loses": "loss_rules",
+    "send_directions": "direction_rules",
+}
+"""Hook -> the game's list of the rules that override it."""
+
+_PLANS: dict[type[Rule], tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _plan(cls: type[Rule]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Where a rule of class ``cls`` is indexed: the event kinds it listens to, the game's hook lists and its
+    owner's per-seat lists. Known per class once asked (classes do not change; every game's setup indexes some
+    twenty rules)."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        lists = tuple(_HOOK_LISTS[h] for h in HOOKS if h in _HOOK_LISTS and overrides(cls, h))
+        seat: list[str] = []
+        if overrides(cls, "actions"):
+            seat.append("seat_actions")
+        if overrides(cls, "card_uses"):
+            seat.append("seat_conversions")
+        if cls.live_condition and overrides(cls, "can_declare"):
+            seat.append("seat_live_victory")
+        plan = _PLANS[cls] = (tuple(cls.listens), lists, tuple(seat))
+    return plan
+
+
 class RuleIndex(Machine):
     """The rules of a game, indexed by hook (see the module docstring)."""
 
@@ -33,28 +67,19 @@ class RuleIndex(Machine):
         options include what the new rule allows.
         """
         self.rules.append(rule)
-        for kind in type(rule).listens:
-            self.listeners.setdefault(kind, []).append(rule)
-        index = {
-            "actions": self.action_rules,
-            "card_uses": self.conversion_rules,
-            "permits": self.permit_rules,
-            "draw_count": self.draw_rules,
-            "may_conceal": self.conceal_rules,
-            "can_declare": self.victory_rules,
-            "react_to_declaration": self.reaction_rules,
-            "loses": self.loss_rules,
-            "send_directions": self.direction_rules,
-        }
-        for hook in HOOKS:
-            if hook in index and overrides(rule, hook):
-                index[hook].append(rule)
-        if overrides(rule, "actions"):
-            self.seat_actions[rule.owner].append(rule)
-        if overrides(rule, "card_uses"):
-            self.seat_conversions[rule.owner].append(rule)
-        if rule.live_condition and overrides(rule, "can_declare"):
-            self.seat_live_victory[rule.owner].append(rule)
+        listens, lists, seat_lists = _plan(type(rule))
+        listeners = self.listeners
+        for kind in listens:
+            lst = listeners.get(kind)
+            if lst is None:
+                listeners[kind] = [rule]
+            else:
+                lst.append(rule)
+        for name in lists:
+            getattr(self, name).append(rule)
+        owner = rule.owner
+        for name in seat_lists:
+            getattr(self, name)[owner].append(rule)
         self._replan(rule.owner)
         if self.decision is not None:
             self._rederive()

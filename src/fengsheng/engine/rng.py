@@ -53,7 +53,16 @@ class GameRandom:
         self._state = state
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
-        self._rng().shuffle(x)
+        """``random.Random.shuffle``, the same swaps from the same numbers (its loop and ``_randbelow`` written out:
+        every game's setup shuffles the deck, and the calls cost more than the draws)."""
+        bits = self._rng().getrandbits
+        for i in range(len(x) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = bits(k)
+            while j >= n:
+                j = bits(k)
+            x[i], x[j] = x[j], x[i]
 
     def randrange(self, n: int) -> int:
         return self._rng().randrange(n)

@@ -127,14 +127,6 @@ class Rule:
         return f"{type(self).__name__}(owner={self.owner})"
 
 
-_OVERRIDES: dict[tuple[type, str], bool] = {}
-
-
-def overrides(rule: Rule, hook: str) -> bool:
-    """Whether ``rule``'s class overrides ``hook`` of :class:`Rule` (known per class once asked: classes do not
-    change, and every game's setup asks it for every rule and hook)."""
-    key = (type(rule), hook)
-    got = _OVERRIDES.get(key)
-    if got is None:
-        got = _OVERRIDES[key] = getattr(type(rule), hook) is not getattr(Rule, hook)
-    return got
+def overrides(cls: type[Rule], hook: str) -> bool:
+    """Whether the rule class ``cls`` overrides ``hook`` of :class:`Rule` (the index asks it once per class)."""
+    return getattr(cls, hook) is not getattr(Rule, hook)
