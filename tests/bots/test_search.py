@@ -319,3 +319,23 @@ def test_halving_keeps_the_control_without_paired_evidence() -> None:
     assert h.choice() == "b"  # no paired difference against b
     h.results = {"a": {0: 1.0}, "b": {0: 0.0}, "c": {0: 1.0, 1: 1.0}}
     assert h.choice() == "a"  # c was played most but never beside the control twice
+
+
+def test_a_fork_knows_what_the_bot_knows_and_is_independent() -> None:
+    """HeuristicBot.fork (the searching seat's model of itself in each rollout): the same memory and belief, the
+    same answers as a deep copy reseeded alike, and nothing shared that a rollout could change."""
+    for g, bot in _walk(11, every=7)[:6]:
+        d, s = g.decision, g.decision.seat  # type: ignore[union-attr]
+        assert d is not None
+        forked = bot.fork(5)
+        twin = copy.deepcopy(bot)
+        twin.rng = random.Random(5)
+        assert forked.memory is not bot.memory and forked.memory.model is not bot.memory.model
+        assert forked.belief() == bot.belief() == twin.belief()
+        view = g.view(s)
+        assert forked.choose(d, view, []) == twin.choose(d, view, [])
+        before = bot.belief()
+        assert forked.memory.model is not None
+        forked.memory.model.observe((s + 1) % g.n, (0.9, 0.05, 0.05))  # a rollout's evidence stays in the fork
+        assert bot.belief() == before
+        assert forked.memory.tables is bot.memory.tables  # the edition's tables are shared, never changed

@@ -20,6 +20,7 @@ import math
 import random
 from collections.abc import Sequence
 from itertools import compress
+from typing import Any
 
 from fengsheng.core.cards import BYSTANDER, IDENTITIES, MILITARY_INTEL, UNDERGROUND
 
@@ -245,6 +246,10 @@ class _Assignments:
         m = len(assigns[0]) if assigns else 0
         self.cols = [[a[k] for a in assigns] for k in range(m)]
         self.masks = [[[x == i for x in col] for i in (UG, MI, BY)] for col in self.cols]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Assignments:
+        """Itself: built once per (seats, counts) case and only read, so a copied belief shares it."""
+        return self
 
 
 def entropy(p: Sequence[float]) -> float:

@@ -13,6 +13,7 @@ use the bot's own seeded RNG, so the bot is deterministic given its seed.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -41,6 +42,15 @@ class HeuristicBot(Bot):
     @property
     def model(self) -> IdentityBelief | None:
         return self.memory.model
+
+    def fork(self, seed: int) -> HeuristicBot:
+        """An independent copy that knows what this bot knows (its memory and belief, copied) and draws from a new
+        RNG seeded ``seed``: what a search plays its own seat with in a rollout. Cheaper than ``copy.deepcopy``,
+        which would also copy the 625-word state of an RNG that is replaced at once."""
+        new = copy.copy(self)
+        new.memory = copy.deepcopy(self.memory)
+        new.rng = random.Random(seed)
+        return new
 
     # --- the interface -----------------------------------------------------------------------------------------
     def choose(self, decision: Decision, view: dict[str, Any] | None, events: list[dict[str, Any]] | None) -> Option:

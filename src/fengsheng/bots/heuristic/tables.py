@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from fengsheng.core.cards import BLACK, BLUE, DRAW_1, DRAW_2, PROBE, RED, Card
 from fengsheng.editions import get_edition
@@ -36,6 +37,11 @@ class Tables:
     distribution: dict[int, tuple[int, int, int]]
     """The identity rows (underground, military_intel, bystander) per player count: the default a seat assumes when
     no setup event told it the game's row."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tables:
+        """Itself: one edition's tables are built once and never changed, so a copied bot (a search's model of
+        itself, copied for every rollout) shares them instead of copying 81–108 cards."""
+        return self
 
 
 @cache

@@ -21,7 +21,6 @@ HeuristicBot of the same seed.
 
 from __future__ import annotations
 
-import copy
 import random
 import time
 from typing import Any
@@ -123,9 +122,7 @@ class SearchBot(Bot):
         with its memory and belief, so that its later answers in the world are made knowing what it knows now; for
         the others a fresh bot (what they know of the real game is not the seat's to read)."""
         if seat == self.seat and self._self_template is not None:
-            bot = copy.deepcopy(self._self_template)
-            bot.rng = random.Random(seed)
-            return bot
+            return self._self_template.fork(seed)
         return HeuristicBot(seat, seed) if self.rollout == "heuristic" else RandomBot(seat, seed)
 
     def _search(self, decision: Decision, view: dict[str, Any], default: str) -> str | None:
@@ -148,7 +145,7 @@ class SearchBot(Bot):
         self._self_template = None
         if self.self_model and self.rollout == "heuristic":
             saved, mem.view = mem.view, {}  # the latest view is taken again at the bot's next answer
-            self._self_template = copy.deepcopy(self.heuristic)
+            self._self_template = self.heuristic.fork(0)  # the memory as of now; each rollout forks it again
             mem.view = saved
         names = [str(o) for o in decision.options]
 
