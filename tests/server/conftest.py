@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 pytest.importorskip("sqlalchemy")
+pytest.importorskip("orjson")
 
 from tests.server.helpers import PG_URL, Server
 

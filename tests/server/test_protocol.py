@@ -35,6 +35,43 @@ def test_parse_refuses_bad_messages() -> None:
         P.parse('{"type": "ping"}' + " " * P.MAX_MESSAGE)
 
 
+def test_encode_writes_the_json_value_json_would() -> None:
+    """P.encode (orjson) gives the JSON value ``json.dumps`` gives, for what an update carries: every seat's and a
+    spectator's view, their censored events and the asked seat's choice tree, over random games of both editions
+    with characters; and it writes UTF-8 as is, compactly."""
+    from fengsheng.choices import choice_tree
+    from fengsheng.config import Config
+    from fengsheng.game import Game
+    from fengsheng.text import edition_texts
+
+    checked = 0
+    for seed, edition in enumerate(["standard", "qianzhi"] * 4):
+        g = Game.new(Config(players=5, edition=edition, characters=True), seed)
+        rnd = random.Random(seed)
+        k = 0
+        while g.decision is not None:
+            d = g.decision
+            if k % 7 == 0:
+                for seat in [*range(g.n), None]:
+                    msg: dict[str, Any] = {
+                        "view": g.view(seat),
+                        "events": g.events_for(seat, max(0, len(g.events) - 30)),
+                    }
+                    if seat == d.seat:
+                        with edition_texts(g.config.character_texts):  # as the server builds it
+                            msg["question"] = choice_tree(d.options, msg["view"], d.kind, d.context).to_dict()
+                        msg["options"] = list(d.options)  # NamedTuples, as json writes them: arrays
+                    text = P.encode(msg)
+                    assert json.loads(text) == json.loads(json.dumps(msg)), (seed, k, seat)
+                    checked += 1
+            g.act(d.options[rnd.randrange(len(d.options))])
+            k += 1
+    assert checked > 1000
+    assert P.encode({"名": "风声", 1: [1.5, None, True]}) == '{"名":"风声","1":[1.5,null,true]}'
+    with pytest.raises(TypeError):
+        P.encode({"x": object()})
+
+
 def test_rate_limit_bucket() -> None:
     rl = P.RateLimit(rate=10, burst=5)
     assert all(rl.allow(0.0) for _ in range(5))

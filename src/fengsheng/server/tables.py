@@ -166,7 +166,7 @@ class Conn:
         if self.outbox.qsize() > OUTBOX:
             self.close()
             return
-        self.outbox.put_nowait(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
+        self.outbox.put_nowait(P.encode(msg))
 
     def close(self) -> None:
         if not self.closed:
