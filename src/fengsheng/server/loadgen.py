@@ -16,6 +16,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 import websockets
 
 
@@ -91,7 +92,7 @@ async def _seat(
     async with websockets.connect(url, max_size=1 << 24, compression=None) as ws:
         ready.put_nowait(1)
         async for raw in ws:
-            msg = json.loads(raw)
+            msg = orjson.loads(raw)  # the client decodes every message whole, as a browser would (JSON.parse)
             if kept is not None:
                 kept.append(msg)
             kind = msg["type"]
