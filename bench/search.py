@@ -24,18 +24,21 @@ at the default time budget (``DEFAULT_BUDGET_MS``) over ``--latency-games`` game
 **Budget table**: the paired difference for each budget of ``--table`` (``--table-games`` games per arm and
 budget), and with ``--png`` a plot of it (matplotlib, ``.[report]``).
 
-``--rows FILE`` keeps every game's outcome; ``--from-rows`` summarises such files together (runs with other
-``--seed`` are other games, so they pool), which is how a measurement too long for one sitting is made in parts.
+``--rows FILE`` keeps every game's outcome, written as each game ends (a run stopped early keeps its games);
+``--from-rows`` summarises such files together (runs with other ``--seed`` are other games, so they pool), which
+is how a measurement too long for one sitting is made in parts.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
 import sys
 import time
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -215,14 +218,22 @@ def main(argv: list[str] | None = None) -> int:
             with open(path, encoding="utf-8") as f:
                 rows += [json.loads(line) for line in f if line.strip()]
         budgets = sorted({r["iterations"] for r in rows if r["faction"] and r["iterations"] is not None})
-    elif args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            rows = list(pool.map(play, jobs, chunksize=1))
     else:
-        rows = [play(j) for j in jobs]
-    if args.rows and not args.from_rows:
-        with open(args.rows, "w", encoding="utf-8") as f:
-            f.writelines(json.dumps(r) + "\n" for r in rows)
+        rows = []
+        # each game's row is written as it comes (a long run stopped early keeps its games for --from-rows)
+        with contextlib.ExitStack() as stack:
+            out = stack.enter_context(open(args.rows, "w", encoding="utf-8")) if args.rows else None
+            if args.workers > 1:
+                done: Iterable[dict[str, Any]] = stack.enter_context(ProcessPoolExecutor(args.workers)).map(
+                    play, jobs, chunksize=1
+                )
+            else:
+                done = map(play, jobs)
+            for r in done:
+                rows.append(r)
+                if out is not None:
+                    out.write(json.dumps(r) + "\n")
+                    out.flush()
     base = {(r["run_seed"], r["index"]): r for r in rows if r["faction"] is None}
     table = []
     for b in budgets:
