@@ -56,8 +56,9 @@ def random_states(count: int, seed: int = 0) -> list[Game]:
 STATES = random_states(120)
 
 
-def check_view(g: Game, seat: int | None) -> dict[str, Any]:
-    v = g.view(seat)
+def check_view(g: Game, seat: int | None, v: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``v`` (default: ``g.view(seat)``) checked against the game, field by field."""
+    v = g.view(seat) if v is None else v
     assert json.loads(json.dumps(v)) == v, "a view must be plain JSON data (no tuples, sets or objects)"
     assert v["seat"] == seat and v["players"] == g.n and v["turn"] == g.turn and v["current"] == g.current
     assert v["deck_count"] == len(g.deck) and v["discard"] == g.discard
@@ -121,6 +122,41 @@ def test_a_view_is_a_copy() -> None:
     v["seats"][1]["intel"].append(99)
     v["locks"].append(9)
     assert json.dumps(g.view(0)) == snapshot
+
+
+def test_views_together_equal_views_alone() -> None:
+    """``views`` (every seat at once, public parts shared: the server's per-step path) gives each seat exactly its
+    ``view``, the same JSON in the same key order, and a view built alone shares nothing with them."""
+    from fengsheng.views import views
+
+    qianzhi = random_states_qianzhi(20)
+    shared = 0
+    for g in [*STATES, *qianzhi]:
+        seats = [*range(g.n), None]
+        together = views(g, seats)
+        assert list(together) == seats
+        for seat in seats:
+            if g.config.edition == "standard":
+                check_view(g, seat, together[seat])
+            assert json.dumps(together[seat]) == json.dumps(g.view(seat)), (g.n, seat)
+        shared += together[0]["discard"] is together[None]["discard"]
+        alone = g.view(0)
+        assert alone["discard"] is not together[0]["discard"] and alone["seats"] is not together[0]["seats"]
+    assert shared == len(STATES) + len(qianzhi)  # the public parts are built once
+
+
+def random_states_qianzhi(count: int) -> list[Game]:
+    """千智风声 games (characters on) stopped at random decision points."""
+    out: list[Game] = []
+    rng = random.Random(7)
+    for i in range(count):
+        g = Game.new(Config(edition="qianzhi", players=5 + i % 4, auto_pass=False), 500 + i)
+        for _ in range(rng.randrange(1, 400)):
+            if g.decision is None:
+                break
+            g.step(rng.randrange(len(g.decision.options)))
+        out.append(g)
+    return out
 
 
 def test_declare_prompt_is_shown_only_to_its_seat() -> None:

@@ -38,6 +38,7 @@ from fengsheng.server import protocol as P
 from fengsheng.server.store import Store
 from fengsheng.sim.runner import derive_seed
 from fengsheng.text import edition_texts, render_events
+from fengsheng.views import views
 
 log = logging.getLogger("fengsheng.server")
 
@@ -242,6 +243,8 @@ class Table:
     failed: str | None = None
     spec_buffer: deque[Spectated] = field(default_factory=deque)  # recorded, not yet shown to delayed spectators
     spec_shown: Spectated | None = None  # the newest step delayed spectators have been shown
+    _views: dict[int | None, dict[str, Any]] = field(default_factory=dict)  # this step's, by seat (view_of)
+    _views_at: tuple[Game | None, int] = (None, -1)
 
     def __post_init__(self) -> None:
         self.wake = asyncio.Event()
@@ -292,6 +295,21 @@ class Table:
             "rematch": self.rematch,
             "failed": self.failed,
         }
+
+    def view_of(self, seat: int | None) -> dict[str, Any]:
+        """``seat``'s view of the game now (read-only). A step's views are built once, for every connected seat at
+        the first request (``fengsheng.views.views``: their public parts shared), then reused by the pose, the
+        update and a snapshot of the same step."""
+        g = self.game
+        assert g is not None
+        if self._views_at[0] is not g or self._views_at[1] != len(g.history):
+            self._views, self._views_at = {}, (g, len(g.history))
+        v = self._views.get(seat)
+        if v is None:
+            wanted = {seat, *(c.seat for c in self.conns if not c.closed)} - self._views.keys()
+            self._views.update(views(g, wanted))
+            v = self._views[seat]
+        return v
 
     def persist_settings(self) -> None:
         self.hall.store.save_table(self.id, dict(self.settings, seats=[s.to_dict() for s in self.seats]), self.status)
@@ -453,7 +471,7 @@ class Table:
         assert g is not None and m is not None
         if m.is_human(d.seat):
             seat = d.seat
-            view = g.view(seat)
+            view = self.view_of(seat)
             recall = self.recall.setdefault(seat, Recall(seat))
             recall.saw(g.events_for(seat, self.recalled.get(seat, 0)))
             self.recalled[seat] = len(g.events)
@@ -599,7 +617,7 @@ class Table:
             "seq": self.seq,
             "seat": seat,
             "table": public if public is not None else self.public(),
-            "view": g.view(seat),
+            "view": self.view_of(seat),
             "events": events,
             "question": self.question(seat) if seat is not None else None,
         }
@@ -650,7 +668,7 @@ class Table:
         last = self.spec_buffer[-1] if self.spec_buffer else self.spec_shown
         if last is not None and last.seq >= self.seq:
             return
-        self.spec_buffer.append(Spectated(self.seq, len(g.events), g.view(None)))
+        self.spec_buffer.append(Spectated(self.seq, len(g.events), self.view_of(None)))
 
     def release_spectated(self) -> Spectated | None:
         """Move the buffered steps at least ``spectator_delay`` decisions old (every step once the game is over:
