@@ -35,6 +35,7 @@ from fengsheng.errors import ConfigError, FengshengError, IllegalAction
 from fengsheng.game import Game
 from fengsheng.match import HUMAN, Match
 from fengsheng.server import protocol as P
+from fengsheng.server.stats import dealt_identities
 from fengsheng.server.store import Store
 from fengsheng.sim.runner import derive_seed
 from fengsheng.text import edition_texts, render_events
@@ -738,6 +739,8 @@ class Table:
         self.status = "over"
         self.settings["outcome"] = {
             "identities": [s.identity for s in g.seats],
+            # what each seat was dealt (a card taken with 臨危受命 moved): the faction it is rated in
+            "dealt": dealt_identities(g),
             "winners": list((g.result or {}).get("winners", [])),
             "players": [s.player if s.kind == "human" else None for s in self.seats],
             "names": [s.name for s in self.seats],
