@@ -250,7 +250,7 @@ def run_stack(stack: str, args: argparse.Namespace) -> dict[str, Any]:
         "moves": out["moves"],
         "seconds": round(out["seconds"], 2),
         "moves_per_s": round(out["moves"] / out["seconds"], 1),
-        "latency_ms": {"p50": pct(0.5), "p99": pct(0.99)},
+        "latency_ms": {"p50": pct(0.5), "p99": pct(0.99), "samples": len(lat)},
         "server_cpu_us_per_move": round((s1 - s0) / max(1, out["moves"]) * 1e6, 1),
         "pinned": pinned,
     }
