@@ -32,7 +32,17 @@ from fengsheng.play.words import (
     skill_label,
     who,
 )
-from fengsheng.text import REASONS, card_name, death_how, loss_how, name, probe_line, rendered_deck, seat_name
+from fengsheng.text import (
+    REASONS,
+    card_name,
+    death_how,
+    identity_name,
+    loss_how,
+    name,
+    probe_line,
+    rendered_deck,
+    seat_name,
+)
 
 CHARACTERS = all_characters()  # the character catalog of every edition, for names and help texts
 
@@ -96,9 +106,10 @@ def _intel_counts(cards: list[int], lang: str, short: bool = False) -> Text:
 
 
 def _identity_text(identity: str | None, lang: str) -> Text:
-    if not identity:
+    """An identity as the viewer knows it: ``None`` unknown (？), ``""`` known to hold no card (臨危受命, R-43)."""
+    if identity is None:
         return Text(_t(lang, "？", "?"), style=STYLE["dim"])
-    return Text(name(identity, lang), style=STYLE.get(identity, ""))
+    return Text(identity_name(identity, lang), style=STYLE.get(identity, "dim"))
 
 
 def _character_cell(info: dict[str, Any], lang: str, mine: bool, text_set: str = "") -> Text:
