@@ -16,6 +16,7 @@ import pytest
 
 from fengsheng.bots import BOTS, HeuristicBot, SearchBot
 from fengsheng.bots.belief import IdentityBelief
+from fengsheng.bots.heuristic.memory import Transit
 from fengsheng.bots.search.bot import DEFAULT_HORIZON
 from fengsheng.bots.search.tree import Halving, Search
 from fengsheng.bots.search.worlds import build_world, world_at
@@ -339,3 +340,33 @@ def test_a_fork_knows_what_the_bot_knows_and_is_independent() -> None:
         forked.memory.model.observe((s + 1) % g.n, (0.9, 0.05, 0.05))  # a rollout's evidence stays in the fork
         assert bot.belief() == before
         assert forked.memory.tables is bot.memory.tables  # the edition's tables are shared, never changed
+
+
+def _containers(obj: object) -> dict[str, object]:
+    """The attributes of ``obj`` (slotted or not) that hold a list, dict or set, or a ``Transit``."""
+    names = list(getattr(obj, "__dict__", {})) or [n for c in type(obj).__mro__ for n in getattr(c, "__slots__", ())]
+    return {n: v for n in names if isinstance(v := getattr(obj, n), (list, dict, set, Transit))}
+
+
+def test_a_memory_copy_shares_nothing_it_changes() -> None:
+    """Memory.copy (what a fork copies, instead of ``copy.deepcopy``): equal in content to a deep copy, and every
+    container it changes in place is its own; only the read-only parts (the view, the event dicts, the marginals,
+    the assignment tables) are shared."""
+    shared = {"view", "last_obtain", "_marginals"}
+    for _g, bot in _walk(11, every=5)[:8]:
+        mem = bot.memory
+        mine, deep = mem.copy(), copy.deepcopy(mem)
+        assert mine.model is not None and mem.model is not None and deep.model is not None
+        for a, b, c in ((mine, mem, deep), (mine.model, mem.model, deep.model)):
+            for name, value in _containers(a).items():
+                assert value == getattr(c, name) or isinstance(value, Transit), name
+                if name not in shared and name != "_assign_cache":
+                    assert value is not getattr(b, name), name
+        if mem.transit is not None:
+            assert mine.transit is not None
+            for name in ("knowers", "decliners"):
+                assert getattr(mine.transit, name) == getattr(mem.transit, name)
+                assert getattr(mine.transit, name) is not getattr(mem.transit, name)
+        for key, tbl in mem.model.pairs.items():
+            assert all(r is not q for r, q in zip(mine.model.pairs[key], tbl, strict=True))
+        assert all(r is not q for r, q in zip(mine.model.logl, mem.model.logl, strict=True))

@@ -76,6 +76,20 @@ class IdentityBelief:
         self._marginals: list[list[float]] = []
         self.dirty = True
 
+    def copy(self) -> IdentityBelief:
+        """An independent copy (a search copies its seat's belief for every rollout): the factors, changed in place
+        by observations, are copied; the marginals (replaced, never changed, when recomputed) and the assignment
+        tables (read only) are shared."""
+        new = IdentityBelief.__new__(IdentityBelief)
+        new.n, new.me, new.counts = self.n, self.me, self.counts
+        new.known = dict(self.known)
+        new.logl = [list(row) for row in self.logl]
+        new.pairs = {k: [list(row) for row in tbl] for k, tbl in self.pairs.items()}
+        new._assign_cache = dict(self._assign_cache)
+        new._marginals = self._marginals
+        new.dirty = self.dirty
+        return new
+
     # --- observations ------------------------------------------------------------------------------------------
     def set_known(self, seat: int, identity: str) -> None:
         """The identity of ``seat`` is certain (revealed, or the seat's own)."""

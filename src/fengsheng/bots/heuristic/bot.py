@@ -46,9 +46,10 @@ class HeuristicBot(Bot):
     def fork(self, seed: int) -> HeuristicBot:
         """An independent copy that knows what this bot knows (its memory and belief, copied) and draws from a new
         RNG seeded ``seed``: what a search plays its own seat with in a rollout. Cheaper than ``copy.deepcopy``,
-        which would also copy the 625-word state of an RNG that is replaced at once."""
+        which would also copy the 625-word state of an RNG that is replaced at once, and walk the memory generically
+        (:meth:`Memory.copy` copies only what changes)."""
         new = copy.copy(self)
-        new.memory = copy.deepcopy(self.memory)
+        new.memory = self.memory.copy()
         new.rng = random.Random(seed)
         return new
 

@@ -16,6 +16,7 @@ handler per event kind) and keeps:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -50,6 +51,15 @@ class Transit:
         self.knowers: set[int] = {sender}
         self.decliners: list[int] = []  # seats that declined it knowing its colour (applied once it is known here)
 
+    def copy(self) -> Transit:
+        """An independent copy (its sets and lists are changed in place as the card travels)."""
+        new = Transit.__new__(Transit)
+        new.sender, new.method, new.target, new.card = self.sender, self.method, self.target, self.card
+        new.face_up = self.face_up
+        new.knowers = set(self.knowers)
+        new.decliners = list(self.decliners)
+        return new
+
 
 class Memory:
     """The facts one seat gathered from its events (and, for what events do not repeat, its views)."""
@@ -77,6 +87,25 @@ class Memory:
         self.last_dying = -1
         self.skill_uses: dict[str, int] = {}  # skill key -> times this seat used it this turn
         self.view: dict[str, Any] = {}  # the latest view
+
+    def copy(self) -> Memory:
+        """An independent copy, for a search's model of its own seat (one per rollout, so it must be cheap): every
+        container this memory changes in place is copied, the belief too (:meth:`IdentityBelief.copy`); what it only
+        replaces or reads is shared: the edition's tables, the latest view and the event dicts it keeps (bots never
+        change a view or an event). Equal to ``copy.deepcopy`` for every use, at a fraction of its cost."""
+        new = copy.copy(self)
+        new.distribution = list(self.distribution)
+        new.model = self.model.copy() if self.model is not None else None
+        new.face_up = dict(self.face_up)
+        new.transit = self.transit.copy() if self.transit is not None else None
+        new.turn_locks = dict(self.turn_locks)
+        new.probes = dict(self.probes)
+        new.probe_last = dict(self.probe_last)
+        new.probes_known = set(self.probes_known)
+        new.uses = dict(self.uses)
+        new.last_choice = dict(self.last_choice)
+        new.skill_uses = dict(self.skill_uses)
+        return new
 
     # --- views -------------------------------------------------------------------------------------------------
     def take_view(self, view: dict[str, Any]) -> None:
