@@ -350,8 +350,8 @@ def _containers(obj: object) -> dict[str, object]:
 
 def test_a_memory_copy_shares_nothing_it_changes() -> None:
     """Memory.copy (what a fork copies, instead of ``copy.deepcopy``): equal in content to a deep copy, and every
-    container it changes in place is its own; only the read-only parts (the view, the event dicts, the marginals,
-    the assignment tables) are shared."""
+    container it changes in place is its own; only the read-only parts (the view, the event dicts, the marginals)
+    are shared."""
     shared = {"view", "last_obtain", "_marginals"}
     for _g, bot in _walk(11, every=5)[:8]:
         mem = bot.memory
@@ -360,7 +360,7 @@ def test_a_memory_copy_shares_nothing_it_changes() -> None:
         for a, b, c in ((mine, mem, deep), (mine.model, mem.model, deep.model)):
             for name, value in _containers(a).items():
                 assert value == getattr(c, name) or isinstance(value, Transit), name
-                if name not in shared and name != "_assign_cache":
+                if name not in shared:
                     assert value is not getattr(b, name), name
         if mem.transit is not None:
             assert mine.transit is not None

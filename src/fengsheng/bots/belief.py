@@ -61,7 +61,7 @@ def _assignments(seats: int, counts: tuple[int, int, int]) -> list[tuple[int, ..
 class IdentityBelief:
     """Posterior over the identities of ``n`` seats as seen by ``me`` (whose identity is known)."""
 
-    __slots__ = ("_assign_cache", "_marginals", "counts", "dirty", "known", "logl", "me", "n", "pairs")
+    __slots__ = ("_marginals", "counts", "dirty", "known", "logl", "me", "n", "pairs")
 
     def __init__(self, n: int, me: int, my_identity: str | None, distribution: Sequence[int]) -> None:
         self.n = n
@@ -72,20 +72,17 @@ class IdentityBelief:
             self.known[me] = IDENTITY_INDEX[my_identity]
         self.logl = [[0.0, 0.0, 0.0] for _ in range(n)]
         self.pairs: dict[tuple[int, int], list[list[float]]] = {}
-        self._assign_cache: dict[tuple[tuple[int, ...], tuple[int, int, int]], _Assignments] = {}
         self._marginals: list[list[float]] = []
         self.dirty = True
 
     def copy(self) -> IdentityBelief:
         """An independent copy (a search copies its seat's belief for every rollout): the factors, changed in place
-        by observations, are copied; the marginals (replaced, never changed, when recomputed) and the assignment
-        tables (read only) are shared."""
+        by observations, are copied; the marginals (replaced, never changed, when recomputed) are shared."""
         new = IdentityBelief.__new__(IdentityBelief)
         new.n, new.me, new.counts = self.n, self.me, self.counts
         new.known = dict(self.known)
         new.logl = [list(row) for row in self.logl]
         new.pairs = {k: [list(row) for row in tbl] for k, tbl in self.pairs.items()}
-        new._assign_cache = dict(self._assign_cache)
         new._marginals = self._marginals
         new.dirty = self.dirty
         return new
@@ -144,11 +141,23 @@ class IdentityBelief:
 
     # --- queries -----------------------------------------------------------------------------------------------
     def marginals(self) -> list[list[float]]:
-        """``m[seat][i]`` = P(seat has identity i), for every seat (known seats are one-hot)."""
+        """``m[seat][i]`` = P(seat has identity i), for every seat (known seats are one-hot); read only (the lists
+        are shared by every belief in the same state, :data:`_MARGINALS`)."""
         if self.dirty or not self._marginals:
-            self._marginals = self._compute()
+            key = self._state()
+            m = _MARGINALS.get(key)
+            if m is None:
+                if len(_MARGINALS) >= MARGINALS_KEPT:
+                    _MARGINALS.clear()
+                m = _MARGINALS[key] = self._compute()
+            self._marginals = m
             self.dirty = False
         return self._marginals
+
+    def _state(self) -> _State:
+        """Everything the marginals are computed from, hashable (the key of :data:`_MARGINALS`)."""
+        pairs = tuple((k, tuple(map(tuple, t))) for k, t in sorted(self.pairs.items()))
+        return (self.n, self.counts, tuple(sorted(self.known.items())), tuple(map(tuple, self.logl)), pairs)
 
     def belief(self) -> dict[int, dict[str, float]]:
         """Per other seat: ``{"underground": p, "military_intel": p, "bystander": p}``."""
@@ -212,10 +221,7 @@ class IdentityBelief:
         pair_terms: list[tuple[int, int, list[list[float]]]],
     ) -> tuple[_Assignments, list[float], float]:
         """Every assignment of the unknown seats (by column) with its unnormalised weight, and their sum."""
-        key = (tuple(unknown), (rem[0], rem[1], rem[2]))
-        table = self._assign_cache.get(key)
-        if table is None:
-            table = self._assign_cache[key] = _Assignments(_assignments(len(unknown), key[1]))
+        table = _assignments_of(len(unknown), (rem[0], rem[1], rem[2]))
         cols = table.cols
         # log-weight of every assignment, seat by seat (column-wise list operations: fast in CPython)
         rows = [[u[i] for i in col] for u, col in zip(unary, cols, strict=True)]
@@ -261,9 +267,26 @@ class _Assignments:
         self.cols = [[a[k] for a in assigns] for k in range(m)]
         self.masks = [[[x == i for x in col] for i in (UG, MI, BY)] for col in self.cols]
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Assignments:
-        """Itself: built once per (seats, counts) case and only read, so a copied belief shares it."""
-        return self
+
+_State = tuple[Any, ...]
+MARGINALS_KEPT = 4096
+"""The most belief states whose marginals :data:`_MARGINALS` keeps (it starts again empty when full)."""
+_MARGINALS: dict[_State, list[list[float]]] = {}
+"""Marginals by belief state (:meth:`IdentityBelief._state`), shared by the beliefs of one process: a search's
+rollouts start fresh bots whose beliefs are mostly in the same few states (the flat prior, a 试探 answer or two), so
+most queries are answered without enumerating the assignments again. A pure function's memo: no seat's knowledge
+reaches another seat through it."""
+_ASSIGNMENTS: dict[tuple[int, tuple[int, int, int]], _Assignments] = {}
+
+
+def _assignments_of(seats: int, counts: tuple[int, int, int]) -> _Assignments:
+    """The assignments of ``seats`` seats with ``counts`` of each identity, built once per process: they are pure
+    combinatorics (no seat's knowledge in them), and the fresh bots of every rollout ask for the same few cases."""
+    key = (seats, counts)
+    table = _ASSIGNMENTS.get(key)
+    if table is None:
+        table = _ASSIGNMENTS[key] = _Assignments(_assignments(seats, counts))
+    return table
 
 
 def entropy(p: Sequence[float]) -> float:
