@@ -370,3 +370,21 @@ def test_a_memory_copy_shares_nothing_it_changes() -> None:
         for key, tbl in mem.model.pairs.items():
             assert all(r is not q for r, q in zip(mine.model.pairs[key], tbl, strict=True))
         assert all(r is not q for r, q in zip(mine.model.logl, mem.model.logl, strict=True))
+
+
+def test_rollout_events_are_what_each_seat_sees() -> None:
+    """The events a rollout feeds its bots (``Search._seen``, built once per event and audience) are
+    ``Game.events_for``'s, seat by seat: the private parts only for their audience."""
+    g = play_game(CONFIG, 4, lambda s, seed: HeuristicBot(s, seed))
+    search = Search(0, lambda s, seed: HeuristicBot(s, seed), random.Random(0))
+    private = 0
+    for s in range(g.n):
+        got = [search._seen(e, s) for e in g.events]
+        assert got == g.events_for(s)
+    for e in g.events:
+        if e.audience is not None and e.hidden:
+            private += 1
+            outside = [s for s in range(g.n) if s not in e.audience]
+            if outside:
+                assert search._seen(e, outside[0]) != e.for_seat(e.audience[0])
+    assert private > 10

@@ -22,8 +22,10 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from fengsheng.bots.base import Bot
+from fengsheng.core.events import Event
 from fengsheng.game import Game
 
 MAX_ROLLOUT_DECISIONS = 20_000
@@ -98,6 +100,7 @@ class Search:
         self.prefer = prefer
         self.root = Node()
         self.stats = Stats(nodes=1)
+        self._dicts: dict[int, list[Any]] = {}  # id(event) -> [event, as others see it, as its audience does]
 
     # ------------------------------------------------------------------------------------------------------------
     def iterate(self, world: Game, seed: int | None = None, root: str | None = None) -> float:
@@ -148,8 +151,9 @@ class Search:
             if bot is None:
                 bot = bots[s] = self.rollout(s, seed ^ (s * 0x9E3779B1))
             if bot.needs_view:
-                view, events = g.view(s), g.events_for(s, fed[s])
-                fed[s] = len(g.events)
+                log = g.events
+                view, events = g.view(s), [self._seen(e, s) for e in log[fed[s] :]]
+                fed[s] = len(log)
             else:
                 view, events = None, None
             g.act(bot.choose(d, view, events))
@@ -167,6 +171,20 @@ class Search:
             n.visits += 1
             n.wins += win
         return win
+
+    def _seen(self, e: Event, seat: int) -> dict[str, Any]:
+        """``e`` as ``seat`` sees it (``Game.events_for``'s dict), built at most twice per event: once as its
+        audience sees it, once as the others do, and shared by the seats that see it alike (the bots of a rollout
+        read events, never change them). The event records of a world are shared by its copies (``Game.clone``), so
+        those a world was built with are turned into dicts once for all its candidates."""
+        entry = self._dicts.get(id(e))
+        if entry is None or entry[0] is not e:  # an id may be reused once an earlier rollout's event is gone
+            entry = self._dicts[id(e)] = [e, None, None]
+        k = 2 if e.seen_by(seat) else 1
+        d: dict[str, Any] | None = entry[k]
+        if d is None:
+            d = entry[k] = e.for_seat(seat)
+        return d
 
     def _forced(self, names: list[str], name: str) -> tuple[int, Node, bool]:
         """The root option ``name`` (its child node, created if new; expanded only once)."""
