@@ -78,6 +78,16 @@ class Policy(Features):
     def __init__(self, memory: Memory, view: dict[str, Any], rng: random.Random) -> None:
         super().__init__(memory, view)
         self.rng = rng
+        self._now: tuple[dict[str, float], float] | None = None
+
+    def transit_now(self, tr: dict[str, Any]) -> tuple[dict[str, float], float]:
+        """The colour odds of the card in transit ``tr`` (the view's) and the expected value of its journey as
+        things stand: the baseline every play that changes its route is weighed against (锁定, 调虎离山, 截获), the
+        same for every option of a decision, so computed once per decision. Read only."""
+        if self._now is None:
+            dist = self.transit_colours(tr)
+            self._now = (dist, self.expect(dist, lambda col: self.transit_value(tr, col)))
+        return self._now
 
     def decide(self, d: Decision) -> Option:
         """The answer to ``d`` (a kind of decision in :data:`HANDLERS`)."""
@@ -270,8 +280,7 @@ class Policy(Features):
         t = o.target
         if t in self.locks:
             return -1.0
-        dist = self.transit_colours(tr)
-        now = self.expect(dist, lambda col: self.transit_value(tr, col))
+        dist, now = self.transit_now(tr)
         locked = self.expect(dist, lambda col: self.transit_value(tr, col, locks=[*self.locks, t]))
         return locked - now
 
@@ -280,11 +289,10 @@ class Policy(Features):
         if tr is None:
             return -1.0
         t = o.target
-        dist = self.transit_colours(tr)
         lured = [*(tr.get("lured") or []), *self.lured_pending]
         if t in lured:
             return -1.0
-        now = self.expect(dist, lambda col: self.transit_value(tr, col))
+        dist, now = self.transit_now(tr)
         after = self.expect(dist, lambda col: self.transit_value(tr, col, lured=[*lured, t]))
         return after - now
 
@@ -292,11 +300,10 @@ class Policy(Features):
         tr = self.transit()
         if tr is None:
             return -1.0
-        dist = self.transit_colours(tr)
+        dist, now = self.transit_now(tr)
         if self.counts[self.seat][2] >= 2 and dist[BLACK] > 0:
             return -1.0
         mine = self.expect(dist, lambda col: self.value(self.seat, col))
-        now = self.expect(dist, lambda col: self.transit_value(tr, col))
         return mine - now
 
     def g_decode(self, o: Option, context: str) -> float:
