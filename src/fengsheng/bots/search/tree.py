@@ -27,6 +27,7 @@ from typing import Any
 from fengsheng.bots.base import Bot
 from fengsheng.core.events import Event
 from fengsheng.game import Game
+from fengsheng.views import view as seat_view  # Game.view without its per-call import and check (s is a seat)
 
 MAX_ROLLOUT_DECISIONS = 20_000
 """A safety net: a rollout that has not ended by then counts as a loss (a normal game is a few hundred)."""
@@ -152,7 +153,7 @@ class Search:
                 bot = bots[s] = self.rollout(s, seed ^ (s * 0x9E3779B1))
             if bot.needs_view:
                 log = g.events
-                view, events = g.view(s), [self._seen(e, s) for e in log[fed[s] :]]
+                view, events = seat_view(g, s), [self._seen(e, s) for e in log[fed[s] :]]
                 fed[s] = len(log)
             else:
                 view, events = None, None
@@ -180,7 +181,8 @@ class Search:
         entry = self._dicts.get(id(e))
         if entry is None or entry[0] is not e:  # an id may be reused once an earlier rollout's event is gone
             entry = self._dicts[id(e)] = [e, None, None]
-        k = 2 if e.seen_by(seat) else 1
+        aud = e.audience
+        k = 2 if aud is None or seat in aud else 1  # Event.seen_by, inlined: this runs for every event and seat
         d: dict[str, Any] | None = entry[k]
         if d is None:
             d = entry[k] = e.for_seat(seat)
