@@ -87,12 +87,6 @@ class Features:
         self.card_colour = tables.card_colour
         self.card_type = tables.card_type
         me = view.get("me") or {}
-        m = memory.model
-        if m is not None:
-            p = [list(x) for x in m.marginals()]
-        else:
-            p = [[1 / 3, 1 / 3, 1 / 3] for _ in range(self.n)]
-        self.p = p
         counts = []
         in_game = []
         for st in view["seats"]:
@@ -125,6 +119,22 @@ class Features:
             elif use == LURE_AWAY:
                 self.lured_pending.append(u["target"])
         self._unseen: dict[str, float] | None = None
+        self.p, self.care, self.cw = self._regard(memory)
+
+    def _regard(self, memory: Memory) -> tuple[list[list[float]], list[float], list[tuple[float, float]]]:
+        """The belief's marginals (``p``), and from them how much this seat cares about each seat (``care``) and
+        about each colour in front of it (``cw``). They change only with the belief, the seat's identity and its
+        character, so the memory keeps the last ones (``Memory.regard``) for the decisions in between; read only."""
+        m = memory.model
+        marginals = m.marginals() if m is not None else None
+        last = memory.regard
+        if last is not None and marginals is not None and last[0] is marginals:
+            if last[1] == self.identity and last[2] == memory.character:
+                return last[3], last[4], last[5]
+        if marginals is not None:
+            p = [list(x) for x in marginals]
+        else:
+            p = [[1 / 3, 1 / 3, 1 / 3] for _ in range(self.n)]
         # how much this seat cares about each seat (+ its side, - the other side), and about each colour there
         mine = IDENTITY_INDEX.get(self.identity or "", BY)
         if mine == UG:
@@ -149,8 +159,8 @@ class Features:
             q = p[s]
             care.append(q[UG] * rel[UG] + q[MI] * rel[MI] + q[BY] * rel[BY])
             cw.append((q[UG] * rel[UG], q[MI] * rel[MI]))
-        self.care = care
-        self.cw = cw
+        memory.regard = (marginals, self.identity, memory.character, p, care, cw)
+        return p, care, cw
 
     # --- what the position shows -------------------------------------------------------------------------------
     @property

@@ -87,6 +87,7 @@ class Memory:
         self.last_dying = -1
         self.skill_uses: dict[str, int] = {}  # skill key -> times this seat used it this turn
         self.view: dict[str, Any] = {}  # the latest view
+        self.regard: tuple[Any, ...] | None = None  # Features' last marginals, care and colour weights (read only)
 
     def copy(self) -> Memory:
         """An independent copy, for a search's model of its own seat (one per rollout, so it must be cheap): every
