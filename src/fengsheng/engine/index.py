@@ -168,27 +168,40 @@ class RuleIndex(Machine):
                         opts.append(new(Option, (PLAY, c, u, t, r, "")))
         for rule in actions:
             opts.extend(rule.actions(g, seat, win))
-        return opts
+        # only ``pass`` after all (a skill not usable now, a card without a target): the shared tuple, so that the
+        # window asks with its prebuilt pass-only decision instead of building one
+        return opts if len(opts) > 1 else PASS_ONLY
 
     def card_uses(self, seat: int, card: int) -> tuple[str, ...]:
         """What ``card`` may be used as by ``seat``: its own type plus conversions (S-CARD-LOCK-5)."""
         uses: tuple[str, ...] = (self.card_type[card],)
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call (every card, every window)
         for r in self.seat_conversions[seat]:
-            extra = r.card_uses(self.game, card)
+            extra = r.card_uses(g, card)
             if extra:
                 uses += tuple(u for u in extra if u not in uses)
         return uses
 
     def permits(self, seat: int, use: str, win: Any) -> bool:
-        return any(r.permits(self.game, seat, use, win) for r in self.permit_rules)
+        """Whether a rule lets ``seat`` use ``use`` in ``win`` against the card's own timing (S-PRIO-1)."""
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call (asked per card use)
+        for r in self.permit_rules:  # noqa: SIM110  (a loop: no generator on the priority path)
+            if r.permits(g, seat, use, win):
+                return True
+        return False
 
     def may_conceal(self, seat: int) -> bool:
-        return any(r.may_conceal(self.game, seat) for r in self.conceal_rules)
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call
+        for r in self.conceal_rules:  # noqa: SIM110  (a loop: no generator per 试探 answered)
+            if r.may_conceal(g, seat):
+                return True
+        return False
 
     def draw_count(self, seat: int) -> int:
         n = self.edition.switches.draw_count  # S-TURN-4
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call
         for r in self.draw_rules:
-            n = r.draw_count(self.game, seat, n)
+            n = r.draw_count(g, seat, n)
         return n
 
     def send_directions(self, seat: int, card: int) -> tuple[int, ...]:
@@ -197,7 +210,7 @@ class RuleIndex(Machine):
         dirs: tuple[int, ...] = (1,)
         for r in self.direction_rules:
             if r.owner == seat:
-                for d in r.send_directions(self.game, seat, card):
+                for d in r.send_directions(self, seat, card):  # type: ignore[arg-type]  # self is the Game
                     if d not in dirs:
                         dirs += (d,)
         return dirs
@@ -210,7 +223,7 @@ class RuleIndex(Machine):
         return self.edition.card_method[card]
 
     def send_options(self, seat: int) -> list[Option]:
-        return send_options_default(self.game, seat)
+        return send_options_default(self, seat)  # type: ignore[arg-type]  # self is the Game (no property call)
 
     # --- victory --------------------------------------------------------------------------------------------------
     def can_declare_now(self, seat: int) -> bool:
