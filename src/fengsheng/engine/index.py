@@ -179,7 +179,10 @@ class RuleIndex(Machine):
         for r in self.seat_conversions[seat]:
             extra = r.card_uses(g, card)
             if extra:
-                uses += tuple(u for u in extra if u not in uses)
+                before = uses
+                for u in extra:  # a loop, not a generator: asked for every card in hand in every window
+                    if u not in before:
+                        uses += (u,)
         return uses
 
     def permits(self, seat: int, use: str, win: Any) -> bool:
@@ -260,4 +263,9 @@ class RuleIndex(Machine):
                     static[o] = True
         self.declarable = decl
         self.static_declarable = static
-        self.declined = {s for s in self.declined if decl[s]}
+        self.declined = self._still_declined(decl)
+
+    def _still_declined(self, decl: list[bool]) -> set[int]:
+        """The seats that declined and may still declare (apart from ``refresh_declarable``, so that this
+        comprehension's closure gives it no cell variables to make on every settle)."""
+        return {s for s in self.declined if decl[s]}
