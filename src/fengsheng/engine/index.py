@@ -263,7 +263,8 @@ class RuleIndex(Machine):
                     static[o] = True
         self.declarable = decl
         self.static_declarable = static
-        self.declined = self._still_declined(decl)
+        if self.declined:  # mostly nobody has declined: nothing to filter
+            self.declined = self._still_declined(decl)
 
     def _still_declined(self, decl: list[bool]) -> set[int]:
         """The seats that declined and may still declare (apart from ``refresh_declarable``, so that this
