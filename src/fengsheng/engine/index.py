@@ -239,7 +239,8 @@ class RuleIndex(Machine):
             return self.declarable[seat]
         if self.static_declarable[seat]:
             return True
-        if self.seats[seat].lost:
+        s = self.seats[seat]
+        if not s.in_game and s.lost:  # a player who lost is out of the game: the slot first, the property then
             return False
         g: Game = self  # type: ignore[assignment]  # self.game without the property call (every priority decision)
         for r in live:  # noqa: SIM110  (a loop: no generator on every priority decision)
@@ -254,8 +255,10 @@ class RuleIndex(Machine):
         g: Game = self  # type: ignore[assignment]  # self.game without the property call (every settle)
         for r in self.victory_rules:
             o = r.owner
-            # A-27(b), A-37: a player who has lost never wins (a dead one may, through a mission about his death)
-            if seats[o].lost or (decl[o] and (static[o] or r.live_condition)):
+            s = seats[o]
+            # A-27(b), A-37: a player who has lost never wins (a dead one may, through a mission about his death);
+            # lost implies out of the game, so the ``in_game`` slot is read first and the ``lost`` property only then
+            if (not s.in_game and s.lost) or (decl[o] and (static[o] or r.live_condition)):
                 continue
             if r.can_declare(g):
                 decl[o] = True
