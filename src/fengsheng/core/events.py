@@ -77,18 +77,36 @@ class Event:
             else:
                 yield key, value
 
+    def _fill(self, d: dict[str, Any], show_private: bool) -> None:
+        """Put what :meth:`_items` yields into ``d``, without the generator (views, learners and digests build these
+        dicts for every event)."""
+        priv = self.hidden
+        flat = self.flatten
+        opt = self.optional
+        for name, key in zip(self._names, self._keys, strict=True):
+            if not show_private and name in priv:
+                continue
+            value = getattr(self, name)
+            if value is None and name in opt:
+                continue
+            if name == flat:
+                for k, v in value.items():
+                    d[k] = v
+            else:
+                d[key] = value
+
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         """The event as ``seat`` sees it (``None`` = spectator)."""
         aud = self.audience
         show = aud is None or (seat is not None and seat in aud)
         d: dict[str, Any] = {"kind": self.kind}
-        d.update(self._items(show))
+        self._fill(d, show)
         return d
 
     def full(self) -> dict[str, Any]:
         """The uncensored event (for records, digests and tests, never for a seat)."""
         d: dict[str, Any] = {"kind": self.kind}
-        d.update(self._items(True))
+        self._fill(d, True)
         if self.audience is not None and self.hidden:
             d["audience"] = list(self.audience)
         return d

@@ -168,27 +168,43 @@ class RuleIndex(Machine):
                         opts.append(new(Option, (PLAY, c, u, t, r, "")))
         for rule in actions:
             opts.extend(rule.actions(g, seat, win))
-        return opts
+        # only ``pass`` after all (a skill not usable now, a card without a target): the shared tuple, so that the
+        # window asks with its prebuilt pass-only decision instead of building one
+        return opts if len(opts) > 1 else PASS_ONLY
 
     def card_uses(self, seat: int, card: int) -> tuple[str, ...]:
         """What ``card`` may be used as by ``seat``: its own type plus conversions (S-CARD-LOCK-5)."""
         uses: tuple[str, ...] = (self.card_type[card],)
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call (every card, every window)
         for r in self.seat_conversions[seat]:
-            extra = r.card_uses(self.game, card)
+            extra = r.card_uses(g, card)
             if extra:
-                uses += tuple(u for u in extra if u not in uses)
+                before = uses
+                for u in extra:  # a loop, not a generator: asked for every card in hand in every window
+                    if u not in before:
+                        uses += (u,)
         return uses
 
     def permits(self, seat: int, use: str, win: Any) -> bool:
-        return any(r.permits(self.game, seat, use, win) for r in self.permit_rules)
+        """Whether a rule lets ``seat`` use ``use`` in ``win`` against the card's own timing (S-PRIO-1)."""
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call (asked per card use)
+        for r in self.permit_rules:  # noqa: SIM110  (a loop: no generator on the priority path)
+            if r.permits(g, seat, use, win):
+                return True
+        return False
 
     def may_conceal(self, seat: int) -> bool:
-        return any(r.may_conceal(self.game, seat) for r in self.conceal_rules)
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call
+        for r in self.conceal_rules:  # noqa: SIM110  (a loop: no generator per 试探 answered)
+            if r.may_conceal(g, seat):
+                return True
+        return False
 
     def draw_count(self, seat: int) -> int:
         n = self.edition.switches.draw_count  # S-TURN-4
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call
         for r in self.draw_rules:
-            n = r.draw_count(self.game, seat, n)
+            n = r.draw_count(g, seat, n)
         return n
 
     def send_directions(self, seat: int, card: int) -> tuple[int, ...]:
@@ -197,7 +213,7 @@ class RuleIndex(Machine):
         dirs: tuple[int, ...] = (1,)
         for r in self.direction_rules:
             if r.owner == seat:
-                for d in r.send_directions(self.game, seat, card):
+                for d in r.send_directions(self, seat, card):  # type: ignore[arg-type]  # self is the Game
                     if d not in dirs:
                         dirs += (d,)
         return dirs
@@ -210,7 +226,7 @@ class RuleIndex(Machine):
         return self.edition.card_method[card]
 
     def send_options(self, seat: int) -> list[Option]:
-        return send_options_default(self.game, seat)
+        return send_options_default(self, seat)  # type: ignore[arg-type]  # self is the Game (no property call)
 
     # --- victory --------------------------------------------------------------------------------------------------
     def can_declare_now(self, seat: int) -> bool:
@@ -223,7 +239,8 @@ class RuleIndex(Machine):
             return self.declarable[seat]
         if self.static_declarable[seat]:
             return True
-        if self.seats[seat].lost:
+        s = self.seats[seat]
+        if not s.in_game and s.lost:  # a player who lost is out of the game: the slot first, the property then
             return False
         g: Game = self  # type: ignore[assignment]  # self.game without the property call (every priority decision)
         for r in live:  # noqa: SIM110  (a loop: no generator on every priority decision)
@@ -238,8 +255,10 @@ class RuleIndex(Machine):
         g: Game = self  # type: ignore[assignment]  # self.game without the property call (every settle)
         for r in self.victory_rules:
             o = r.owner
-            # A-27(b), A-37: a player who has lost never wins (a dead one may, through a mission about his death)
-            if seats[o].lost or (decl[o] and (static[o] or r.live_condition)):
+            s = seats[o]
+            # A-27(b), A-37: a player who has lost never wins (a dead one may, through a mission about his death);
+            # lost implies out of the game, so the ``in_game`` slot is read first and the ``lost`` property only then
+            if (not s.in_game and s.lost) or (decl[o] and (static[o] or r.live_condition)):
                 continue
             if r.can_declare(g):
                 decl[o] = True
@@ -247,4 +266,10 @@ class RuleIndex(Machine):
                     static[o] = True
         self.declarable = decl
         self.static_declarable = static
-        self.declined = {s for s in self.declined if decl[s]}
+        if self.declined:  # mostly nobody has declined: nothing to filter
+            self.declined = self._still_declined(decl)
+
+    def _still_declined(self, decl: list[bool]) -> set[int]:
+        """The seats that declined and may still declare (apart from ``refresh_declarable``, so that this
+        comprehension's closure gives it no cell variables to make on every settle)."""
+        return {s for s in self.declined if decl[s]}

@@ -30,9 +30,12 @@ def _audience(e: Event) -> tuple[int, ...]:
 
 @learns("probe")
 def _probe(g: State, e: Event) -> None:
-    """The 试探 texts a seat used or received (S-CARD-PROBE-3): both of them read the card."""
+    """The 试探 texts a seat used or received (S-CARD-PROBE-3): both of them read the card. Every seat of the
+    audience sees the same record, so it is built once and copied (a dict of its own for each)."""
+    rec: dict[str, Any] | None = None
     for s in _audience(e):
-        g.knowledge[s].probes.append(e.for_seat(s))
+        rec = e.for_seat(s) if rec is None else dict(rec)
+        g.knowledge[s].probes.append(rec)
 
 
 @learns("inspected")

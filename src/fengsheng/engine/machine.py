@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from fengsheng.core.events import Event
     from fengsheng.core.state import Frame
     from fengsheng.game import Game
+    from fengsheng.rules.base import Rule
 
 
 class Machine(State):
@@ -189,15 +190,26 @@ class Machine(State):
         lst = self.listeners.get(kind)
         if lst:
             g: Game = self  # type: ignore[assignment]  # self.game without the property call
-            hits = [r for r in lst if r.wants(g, kind, e)]
-            if hits:
+            hits: list[Rule] | None = None  # a loop, not a comprehension: most events are wanted by no rule
+            for r in lst:
+                if r.wants(g, kind, e):
+                    if hits is None:
+                        hits = [r]
+                    else:
+                        hits.append(r)
+            if hits is not None:
                 if len(hits) > 1:
-                    cur, n = self.current, self.n
-                    hits.sort(key=lambda r: (r.owner - cur) % n)  # S-TRIG-1
+                    self._in_trig_order(hits)
                 self._pending.append((len(self.frames), e, hits))
                 return
         if e.settles:
             self._pending.append((len(self.frames), e, []))
+
+    def _in_trig_order(self, hits: list[Rule]) -> None:
+        """Sort triggered rules current player first, then counterclockwise (S-TRIG-1). Apart from ``emit`` so that
+        its key's closure does not give ``emit`` cell variables to make on every event."""
+        cur, n = self.current, self.n
+        hits.sort(key=lambda r: (r.owner - cur) % n)
 
     def _schedule(self) -> bool:
         """Turn what was emitted during the last step into frames (the only place that does). True if any."""
@@ -212,7 +224,11 @@ class Machine(State):
                 new.append(Triggers(e, hits))
                 if e.settles == DEATH_FIRST:
                     new.append(Settle(deaths_only=True))
-            pos = min(len(frames), depth + sum(c for d, c in inserted if d <= depth))
+            shift = 0
+            for d, c in inserted:  # a loop, not a generator: no closure (cells) on every schedule
+                if d <= depth:
+                    shift += c
+            pos = min(len(frames), depth + shift)
             frames[pos:pos] = new
             inserted.append((depth, len(new)))
         return bool(inserted)

@@ -44,6 +44,7 @@ from fengsheng.flow.turn import take_from_deck
 
 if TYPE_CHECKING:
     from fengsheng.core.options import Option
+    from fengsheng.game import Game
 
 
 class Primitives(RuleIndex):
@@ -63,9 +64,10 @@ class Primitives(RuleIndex):
 
     def use_skill(self, seat: int, option: Option, win: Any) -> Use | None:
         """A skill option: the rule that offered it pays its costs and returns a Use for the stack (or None)."""
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call
         for rule in self.seat_actions[seat]:
-            if option in rule.actions(self.game, seat, win):
-                use = rule.play(self.game, option, win)
+            if option in rule.actions(g, seat, win):
+                use = rule.play(g, option, win)
                 if use is not None:
                     use.rule = rule
                 return use
@@ -77,19 +79,20 @@ class Primitives(RuleIndex):
         return Use(self.uid, user, card, use, target, ref)
 
     def resolve_use(self, use: Use, win: Any) -> None:
+        g: Game = self  # type: ignore[assignment]  # self.game without the property call (every use resolved)
         if use.rule is not None:
-            use.rule.resolve(self.game, use)
+            use.rule.resolve(g, use)
         else:
-            self.handlers[use.use].resolve(self.game, use, win)
+            self.handlers[use.use].resolve(g, use, win)
 
     def dispose_use(self, use: Use) -> None:
         if use.card >= 0:
-            self.handlers[use.use].dispose(self.game, use)
+            self.handlers[use.use].dispose(self, use)  # type: ignore[arg-type]  # self is the Game (no property call)
 
     # --- cards ----------------------------------------------------------------------------------------------------
     def take_from_deck(self, count: int) -> list[int]:
         """Up to ``count`` cards from the top of the deck (see ``flow/turn.py``: S-TURN-5, S-TURN-6)."""
-        return take_from_deck(self.game, count)
+        return take_from_deck(self, count)  # type: ignore[arg-type]  # self is the Game (no property call)
 
     def draw(self, seat: int, count: int) -> list[int]:
         got = self.take_from_deck(count)

@@ -37,10 +37,16 @@ _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 def trig_order(g: Game) -> tuple[int, ...]:
     """All seats, current player first, then counterclockwise (S-TRIG-1)."""
-    cur, n = g.current, g.n
-    order = _ORDERS.get((cur, n))
+    order = _ORDERS.get((g.current, g.n))
     if order is None:
-        order = _ORDERS[cur, n] = tuple((cur + k) % n for k in range(n))  # built once per (current, players)
+        order = _new_order(g.current, g.n)
+    return order
+
+
+def _new_order(cur: int, n: int) -> tuple[int, ...]:
+    """Build and keep the order of :func:`trig_order` for (``cur``, ``n``), once per pair: apart, so that its
+    generator's closure gives the hot ``trig_order`` no cell variables to make on every call."""
+    order = _ORDERS[cur, n] = tuple((cur + k) % n for k in range(n))
     return order
 
 
@@ -95,7 +101,11 @@ def has_fatal_black(g: Game, seat: int) -> bool:
     if len(intel) < fatal:
         return False  # the common case, asked for every seat whenever intelligence settles
     is_black = g.is_black
-    return sum(1 for c in intel if is_black[c]) >= fatal
+    black = 0
+    for c in intel:  # a loop, not a generator: no closure (cells) on every call
+        if is_black[c]:
+            black += 1
+    return black >= fatal
 
 
 class Settle(Frame):

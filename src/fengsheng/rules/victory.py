@@ -41,7 +41,11 @@ class FactionVictory(Rule):
             return False
         colour = self.colour
         card_colour = g.card_colour
-        return sum(1 for c in intel if card_colour[c] == colour) >= target
+        count = 0
+        for c in intel:  # a loop, not a generator: asked for every faction rule whenever intelligence settles
+            if card_colour[c] == colour:
+                count += 1
+        return count >= target
 
     def winners(self, g: Game) -> list[int]:
         # S-WIN-2, A-27: the whole faction wins, the dead included; players who have lost never win.
