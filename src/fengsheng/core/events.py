@@ -22,7 +22,6 @@ The list of event kinds and their fields is in ``docs/engine.md``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
@@ -62,24 +61,9 @@ class Event:
     _keys: ClassVar[tuple[str, ...]] = ()
     audience: tuple[int, ...] | None
 
-    def _items(self, show_private: bool) -> Iterator[tuple[str, Any]]:
-        priv = self.hidden
-        flat = self.flatten
-        opt = self.optional
-        for name, key in zip(self._names, self._keys, strict=True):
-            if not show_private and name in priv:
-                continue
-            value = getattr(self, name)
-            if value is None and name in opt:
-                continue
-            if name == flat:
-                yield from value.items()
-            else:
-                yield key, value
-
     def _fill(self, d: dict[str, Any], show_private: bool) -> None:
-        """Put what :meth:`_items` yields into ``d``, without the generator (views, learners and digests build these
-        dicts for every event)."""
+        """Put the dict form's fields into ``d`` (the private ones only if ``show_private``), in field order; a loop,
+        not a generator: views, learners and digests build these dicts for every event."""
         priv = self.hidden
         flat = self.flatten
         opt = self.optional
@@ -123,7 +107,9 @@ class Event:
         """The private part (shown to the audience only), or ``None`` for an event that is wholly public."""
         if self.audience is None or not self.hidden:
             return None
-        return {k: v for k, v in self._items(True) if _FIELD_OF.get(k, k) in self.hidden}
+        d: dict[str, Any] = {}
+        self._fill(d, True)
+        return {k: v for k, v in d.items() if _FIELD_OF.get(k, k) in self.hidden}
 
     def seen_by(self, seat: int | None) -> bool:
         """Whether ``seat`` sees this event's private fields."""
@@ -143,7 +129,9 @@ class Event:
 
     def keys(self) -> list[str]:
         """The keys of the dict form (without ``kind``), so that ``dict(event)`` gives the fields."""
-        return [k for k, _ in self._items(True)]
+        d: dict[str, Any] = {}
+        self._fill(d, True)
+        return list(d)
 
     def get(self, key: str, default: Any = None) -> Any:
         try:
