@@ -245,7 +245,7 @@ class Table:
     spec_buffer: deque[Spectated] = field(default_factory=deque)  # recorded, not yet shown to delayed spectators
     spec_shown: Spectated | None = None  # the newest step delayed spectators have been shown
     _views: dict[int | None, dict[str, Any]] = field(default_factory=dict)  # this step's, by seat (view_of)
-    _views_at: tuple[Game | None, int] = (None, -1)
+    _views_at: tuple[Game | None, int, int] = (None, -1, -1)  # the game, its decisions and events then
 
     def __post_init__(self) -> None:
         self.wake = asyncio.Event()
@@ -303,8 +303,9 @@ class Table:
         update and a snapshot of the same step."""
         g = self.game
         assert g is not None
-        if self._views_at[0] is not g or self._views_at[1] != len(g.history):
-            self._views, self._views_at = {}, (g, len(g.history))
+        at = (g, len(g.history), len(g.events))
+        if at[0] is not self._views_at[0] or at[1:] != self._views_at[1:]:
+            self._views, self._views_at = {}, at
         v = self._views.get(seat)
         if v is None:
             wanted = {seat, *(c.seat for c in self.conns if not c.closed)} - self._views.keys()
