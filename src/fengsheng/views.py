@@ -19,7 +19,7 @@ Implements: S-ID-5, S-TERM-14.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.flow.window import Window
@@ -34,7 +34,7 @@ def view(g: Game, seat: int | None) -> dict[str, Any]:
     return views(g, (seat,))[seat]
 
 
-def views(g: Game, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+def views(g: Game, seats: Collection[int | None]) -> dict[int | None, dict[str, Any]]:
     """The views of several seats at one moment, each equal to ``view(g, seat)``, built together: what every seat
     sees alike (the public part of each seat's entry, the discard pile, the locks, the stack's face-up uses …) is
     built once and *shared* between the returned views, so they are read-only (a server sending every seat its
@@ -71,7 +71,8 @@ def views(g: Game, seats: Iterable[int | None]) -> dict[int | None, dict[str, An
     p = g.passing
     transit = p if p is not None and not p.finished else None
     stack = [(f.kind, u) for f in g.frames if isinstance(f, Window) for u in f.stack]
-    public_stack = [_use(kind, u, None) for kind, u in stack]
+    alone = len(seats) == 1  # one view (every bot decision): nothing to share, so entries are set in place
+    public_stack = None if alone else [_use(kind, u, None) for kind, u in stack]
     d = g.decision
     out: dict[int | None, dict[str, Any]] = {}
     for seat in seats:
@@ -79,14 +80,12 @@ def views(g: Game, seats: Iterable[int | None]) -> dict[int | None, dict[str, An
         learned = known.identities if known is not None else {}
         if taken:  # everyone saw the card taken
             learned = {**learned, **taken}
-        seats_out = list(public_seats)
+        seats_out = public_seats if alone else list(public_seats)
         for i in {*learned, *(() if seat is None else (seat,))}:
             s = g.seats[i]
-            seats_out[i] = dict(
-                public_seats[i],
-                identity=s.identity,
-                character=s.character if (s.character is not None and (s.face_up or i == seat)) else None,
-            )
+            entry = seats_out[i] = public_seats[i] if alone else dict(public_seats[i])
+            entry["identity"] = s.identity
+            entry["character"] = s.character if (s.character is not None and (s.face_up or i == seat)) else None
         v: dict[str, Any] = {
             "seat": seat,
             **common,
@@ -101,7 +100,7 @@ def views(g: Game, seats: Iterable[int | None]) -> dict[int | None, dict[str, An
             "character_texts": g.config.character_texts,
         }
         v["transit"] = _transit(transit, seat) if transit is not None else None
-        if seat is not None and any(u.hidden and u.user == seat for _, u in stack):
+        if public_stack is None or (seat is not None and any(u.hidden and u.user == seat for _, u in stack)):
             v["stack"] = [_use(kind, u, seat) for kind, u in stack]
         else:
             v["stack"] = public_stack

@@ -91,21 +91,21 @@ def end_last_standing(g: Game) -> None:
 
 
 def black_count(g: Game, seat: int) -> int:
-    return sum(1 for c in g.seats[seat].intel if g.is_black[c])
+    """How many false (black) intelligence cards lie in front of ``seat``."""
+    is_black = g.is_black
+    black = 0
+    for c in g.seats[seat].intel:  # a loop, not a generator: no closure (cells) on every call
+        if is_black[c]:
+            black += 1
+    return black
 
 
 def has_fatal_black(g: Game, seat: int) -> bool:
     """S-DEATH-1: enough false (black) intelligence to kill (three in the standard edition)."""
-    intel = g.seats[seat].intel
     fatal = g.edition.switches.fatal_black
-    if len(intel) < fatal:
+    if len(g.seats[seat].intel) < fatal:
         return False  # the common case, asked for every seat whenever intelligence settles
-    is_black = g.is_black
-    black = 0
-    for c in intel:  # a loop, not a generator: no closure (cells) on every call
-        if is_black[c]:
-            black += 1
-    return black >= fatal
+    return black_count(g, seat) >= fatal
 
 
 class Settle(Frame):
