@@ -29,6 +29,8 @@ RECORD_VERSION = 1
 class Game(Primitives):
     """One game. See the module docstring, ``fengsheng/engine/`` and ``docs/engine.md``."""
 
+    __slots__ = ()
+
     @classmethod
     def new(cls, config: Config | None = None, seed: int = 0) -> Game:
         """Set up a new game (S-SETUP) and run it to its first decision."""

@@ -502,8 +502,9 @@ class Oracle:
             assert ok, f"{where}: seat {viewer} sees identity {ident!r} at {path} in event {e}"
         self.check_characters(g, viewer, shown, where, f"event {e}")
 
-    def check_view(self, g: Game, viewer: int | None, where: object) -> None:
-        v = g.view(viewer)
+    def check_view(self, g: Game, viewer: int | None, where: object, v: dict[str, Any] | None = None) -> None:
+        """``v`` (default: ``g.view(viewer)``, the engine's own) holds nothing ``viewer`` may not know."""
+        v = g.view(viewer) if v is None else v
         json.dumps(v)  # JSON-able (test_views checks the round trip)
         shown = collect(v, Shown())
         assert not shown.unknown_keys, f"unclassified view keys {shown.unknown_keys}: add them to the oracle"

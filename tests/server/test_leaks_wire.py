@@ -107,7 +107,6 @@ def check_game(run: TableRun, settings: dict[str, Any], seed: int, decisions: li
     burns: dict[Any, set[tuple[int, int]]] = {r: set() for r in readers}
     start = 0
     k = 0
-    real_view = g.view
     while True:
         where = Where(config, seed, k)
         for i in range(start, len(g.events)):
@@ -123,11 +122,7 @@ def check_game(run: TableRun, settings: dict[str, Any], seed: int, decisions: li
         for r in readers:
             for m in by_seq[r].get(k, []):
                 view = public_refs(m["view"], burns[r])
-                g.view = lambda viewer, v=view: v  # type: ignore[method-assign]
-                try:
-                    oracle.check_view(g, r, where)
-                finally:
-                    g.view = real_view  # type: ignore[method-assign]
+                oracle.check_view(g, r, where, view)
                 counts["views"] += 1
                 q = m["question"]
                 if q is not None:

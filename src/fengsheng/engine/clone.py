@@ -139,37 +139,33 @@ def _copy(v: Any, memo: dict[int, Any]) -> Any:
     return new
 
 
-_GAME_COPIERS: dict[tuple[str, ...], Callable[[dict[str, Any], dict[int, Any]], dict[str, Any]]] = {}
-"""A game's field names (in order) -> the function that copies its fields, written once like the slot copiers."""
+_GAME_COPIERS: dict[type, Callable[[Any, dict[int, Any]], Any]] = {}
+"""A game's type -> the function that copies its fields, written once like the slot copiers."""
 
 
-def _compile_game_copier(names: tuple[str, ...]) -> Callable[[dict[str, Any], dict[int, Any]], dict[str, Any]]:
-    """The copier of a game's ``__dict__`` with these fields: the edition's tables shared, the logs sliced (their
-    records are immutable), the rest walked — one dict display, in the fields' order (the walk's sharing depends
-    on it)."""
-    items = []
-    for i, k in enumerate(names):
+def _compile_game_copier(t: type) -> Callable[[Any, dict[int, Any]], Any]:
+    """The copier of a game's slots: the edition's tables shared, the logs sliced (their records are immutable),
+    the rest walked in the fields' order (the walk's sharing depends on it)."""
+    lines = ["def copy(g, memo):", "    n = new(T)", "    memo[id(g)] = n"]
+    for k in _slots(t):
         if k in _SHARED_FIELDS:
-            items.append(f"{k!r}: d[{k!r}]")
+            lines.append(f"    n.{k} = g.{k}")
         elif k in ("events", "history"):
-            items.append(f"{k!r}: d[{k!r}][:]")
+            lines.append(f"    n.{k} = g.{k}[:]")
         else:
-            items.append(f"{k!r}: x{i} if type(x{i} := d[{k!r}]) in ATOMIC else walk(x{i}, memo)")
-    code = "def copy(d, memo):\n    return {" + ", ".join(items) + "}"
-    env: dict[str, Any] = {"ATOMIC": _ATOMIC, "walk": _copy}
-    exec(code, env)  # code built from the game's own field names
-    fn: Callable[[dict[str, Any], dict[int, Any]], dict[str, Any]] = env["copy"]
+            lines += [f"    x = g.{k}", f"    n.{k} = x if type(x) in ATOMIC else walk(x, memo)"]
+    lines.append("    return n")
+    env: dict[str, Any] = {"new": object.__new__, "T": t, "ATOMIC": _ATOMIC, "walk": _copy}
+    exec("\n".join(lines), env)  # code built from the game's own field names
+    fn: Callable[[Any, dict[int, Any]], Any] = env["copy"]
     return fn
 
 
 def clone_game(g: Game) -> Game:
     """An independent game equal to ``g`` (see the module docstring)."""
-    d = g.__dict__
-    names = tuple(d)
-    copier = _GAME_COPIERS.get(names)
+    t = type(g)
+    copier = _GAME_COPIERS.get(t)
     if copier is None:
-        copier = _GAME_COPIERS[names] = _compile_game_copier(names)
-    new = type(g).__new__(type(g))
-    memo: dict[int, Any] = {id(g): new}
-    new.__dict__.update(copier(d, memo))
+        copier = _GAME_COPIERS[t] = _compile_game_copier(t)
+    new: Game = copier(g, {})
     return new

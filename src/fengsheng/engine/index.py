@@ -60,6 +60,8 @@ def _plan(cls: type[Rule]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str,
 class RuleIndex(Machine):
     """The rules of a game, indexed by hook (see the module docstring)."""
 
+    __slots__ = ()
+
     def add_rule(self, rule: Rule) -> None:
         """Attach a rule to its owner and index it under the hooks it overrides.
 

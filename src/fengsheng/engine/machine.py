@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 class Machine(State):
     """The frame loop, the decision protocol and ``emit`` (see the module docstring)."""
 
+    __slots__ = ()
+
     # --- the pending decision (``self.decision``, a plain attribute: bots read it on every move) ------------------
     @property
     def is_over(self) -> bool:

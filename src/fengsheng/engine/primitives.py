@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 class Primitives(RuleIndex):
     """Draw, obtain, burn, move cards, flip and cover characters, kill, lose, finish (see the module docstring)."""
 
+    __slots__ = ()
+
     # --- uses -----------------------------------------------------------------------------------------------------
     def use_card(self, seat: int, option: Option, win: Any) -> Use:
         """Take the card from the hand and put it on the stack as ``option.use`` (S-PRIO-3, S-PRIO-5)."""

@@ -89,6 +89,71 @@ class Knowledge:
 class State:
     """The fields of a game. :class:`fengsheng.game.Game` adds the machine, the primitives and the rule index."""
 
+    __slots__ = (
+        "_next",
+        "_pending",
+        "action_rules",
+        "aside",
+        "auto_pass",
+        "card_colour",
+        "card_type",
+        "characters",
+        "conceal_rules",
+        "config",
+        "conversion_rules",
+        "current",
+        "death_order",
+        "decision",
+        "deck",
+        "declarable",
+        "declined",
+        "direction_rules",
+        "discard",
+        "draw_rules",
+        "dying",
+        "edition",
+        "events",
+        "faction_target",
+        "failed_send",
+        "frames",
+        "handlers",
+        "history",
+        "identity_moves",
+        "identity_out",
+        "in_game_count",
+        "intel_source",
+        "is_black",
+        "killers",
+        "knowledge",
+        "listeners",
+        "locks",
+        "loss_rules",
+        "missions_for_all",
+        "n",
+        "passing",
+        "permit_rules",
+        "phase",
+        "plain",
+        "probes_out",
+        "reaction_rules",
+        "result",
+        "rng",
+        "rules",
+        "scenario",
+        "seat_actions",
+        "seat_conversions",
+        "seat_live_victory",
+        "seats",
+        "seed",
+        "static_declarable",
+        "table",
+        "turn",
+        "uid",
+        "victory_rules",
+        "window_cards",
+        "window_types",
+    )
+
     def __init__(self, config: Config, seed: int) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise IllegalAction(f"seed must be an integer, not {type(seed).__name__}")
@@ -223,13 +288,12 @@ class State:
     _SHARED = ("handlers", "window_types", "window_cards", "card_type", "is_black", "card_colour", "characters")
 
     def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        for k in self._SHARED:
-            state.pop(k, None)
-        return state
+        shared = self._SHARED
+        return {k: getattr(self, k) for k in State.__slots__ if k not in shared}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        for k, v in state.items():
+            setattr(self, k, v)
         ed = self.edition
         self.handlers = ed.handlers
         self.window_types = ed.window_types
