@@ -115,7 +115,10 @@ class Window(Frame):
                 kind = self.kind
                 if g.plain[seat] and not g.declarable[seat] and g.window_cards[kind].isdisjoint(s.hand):
                     return PASS_ONLY_ASKS[kind][seat]  # RuleIndex.priority_options' fast path, inlined
-                return _ask(seat, g.priority_options(seat, self), kind)
+                opts = g.priority_options(seat, self)
+                if opts is PASS_ONLY and seat < MAX_SEATS:  # _ask, inlined (a call costs more than its body)
+                    return PASS_ONLY_ASKS[kind][seat]
+                return tuple.__new__(Decision, (seat, PRIORITY, tuple(opts), kind, False))
         return self.run(g)
 
     def answer(self, g: Game, option: Option) -> None:
