@@ -102,10 +102,13 @@ class Machine(State):
             raise self._illegal(f"no decision is pending, cannot take {quote(option)}")
         if seat is not None and (type(seat) is not int or seat != d.seat):
             raise self._illegal(f"seat {quote(seat)} may not answer now")
-        if option is P_PASS and d[2][0] is P_PASS:  # the commonest answer: the engine's own pass, offered first
+        if option is P_PASS:  # the commonest answer: the engine's own pass
             top = self.frames[-1]
-            if type(top) is Window:  # _apply's window case, inlined (a third of all the engine's calls otherwise)
-                self.history.append((d[0], P_PASS))
+            if type(top) is Window:
+                # _apply's window case, inlined (a third of all the engine's calls otherwise). The pending decision
+                # is the window's own priority question (the top frame asked it), which offers a pass first and is
+                # asked of the seat holding priority
+                self.history.append((top.prio, P_PASS))
                 self.decision = None
                 nd = top.pass_on(self)  # type: ignore[arg-type]  # self is the Game
                 if nd is not None and not self._pending:
