@@ -6,8 +6,8 @@ shares what never changes: the edition and its tables, the config, the event rec
 zones, frames, rules, what each seat knows) with one small type-directed walk that keeps shared references shared (a
 use on the stack and the frame resolving it, a rule and the questions it asked). A slotted type gets a copier written
 for it the first time it is met (``_compile_copier``); seats and what a seat knows, whose containers hold only
-immutable values, are copied one level deep; the game's own fields by one function written for their names
-(``_compile_game_copier``). The RNG is copied too (forked: its state is shared until either game draws): a clone
+immutable values, are copied one level deep; the game is slotted too, its copier sharing the edition's tables and
+slicing the logs (``clone_game``). The RNG is copied too (forked: its state is shared until either game draws): a clone
 is the same game, future included; see ``Game.determinize`` for a game that keeps only what one seat knows.
 """
 
@@ -24,7 +24,7 @@ from fengsheng.core.options import Decision, Option
 from fengsheng.core.state import Seat
 from fengsheng.editions.base import Edition
 from fengsheng.engine.rng import GameRandom
-from fengsheng.engine.state import Knowledge
+from fengsheng.engine.state import Knowledge, State
 from fengsheng.rules.base import Rule
 
 if TYPE_CHECKING:
@@ -33,19 +33,8 @@ if TYPE_CHECKING:
 # values shared as they are: immutable, or shared by every game of an edition
 _ATOMIC: set[type] = {int, str, bool, float, type(None), tuple, frozenset, Option, Decision, Config, Edition}
 _ATOMIC.update(KINDS.values())
-_SHARED_FIELDS = frozenset(
-    {
-        "config",
-        "edition",
-        "handlers",
-        "window_types",
-        "window_cards",
-        "card_type",
-        "is_black",
-        "card_colour",
-        "characters",
-    }
-)
+_SHARED_FIELDS = frozenset({"config", "edition", *State.EDITION_TABLES})
+"""A game's fields shared by a clone: its config, its edition and the edition's tables."""
 _SLOTS: dict[type, tuple[str, ...]] = {}
 _RULE_SLOTS = ("owner",)
 _FLAT: set[type] = {Seat, Knowledge}
@@ -72,14 +61,22 @@ copy per slot is several times faster than ``getattr``/``setattr`` in a loop, an
 The game's random source forks: the clone shares its frozen state until either game draws (``engine/rng.py``)."""
 
 
-def _compile_copier(t: type, slots: tuple[str, ...]) -> Callable[[Any, dict[int, Any]], Any]:
+def _compile_copier(
+    t: type, slots: tuple[str, ...], shared: frozenset[str] = frozenset(), sliced: tuple[str, ...] = ()
+) -> Callable[[Any, dict[int, Any]], Any]:
     """The copier of the slotted type ``t``: the walk of :func:`_copy`, unrolled over its slots (``_FLAT`` types
-    one level deep)."""
+    one level deep), except the slots in ``shared`` (kept as they are) and in ``sliced`` (lists of immutable
+    records: a shallow copy)."""
     flat = t in _FLAT
     lines = ["def copy(v, memo):", "    n = new(T)", "    memo[id(v)] = n"]
     for name in slots:
-        value = "x.copy() if type(x) in CONTAINERS else x" if flat else "x if type(x) in ATOMIC else walk(x, memo)"
-        lines += [f"    x = v.{name}", f"    n.{name} = {value}"]
+        if name in shared:
+            lines.append(f"    n.{name} = v.{name}")
+        elif name in sliced:
+            lines.append(f"    n.{name} = v.{name}[:]")
+        else:
+            value = "x.copy() if type(x) in CONTAINERS else x" if flat else "x if type(x) in ATOMIC else walk(x, memo)"
+            lines += [f"    x = v.{name}", f"    n.{name} = {value}"]
     lines.append("    return n")
     env: dict[str, Any] = {"new": object.__new__, "T": t, "CONTAINERS": _CONTAINERS, "ATOMIC": _ATOMIC, "walk": _copy}
     exec("\n".join(lines), env)  # code built from the type's own slot names
@@ -139,33 +136,13 @@ def _copy(v: Any, memo: dict[int, Any]) -> Any:
     return new
 
 
-_GAME_COPIERS: dict[type, Callable[[Any, dict[int, Any]], Any]] = {}
-"""A game's type -> the function that copies its fields, written once like the slot copiers."""
-
-
-def _compile_game_copier(t: type) -> Callable[[Any, dict[int, Any]], Any]:
-    """The copier of a game's slots: the edition's tables shared, the logs sliced (their records are immutable),
-    the rest walked in the fields' order (the walk's sharing depends on it)."""
-    lines = ["def copy(g, memo):", "    n = new(T)", "    memo[id(g)] = n"]
-    for k in _slots(t):
-        if k in _SHARED_FIELDS:
-            lines.append(f"    n.{k} = g.{k}")
-        elif k in ("events", "history"):
-            lines.append(f"    n.{k} = g.{k}[:]")
-        else:
-            lines += [f"    x = g.{k}", f"    n.{k} = x if type(x) in ATOMIC else walk(x, memo)"]
-    lines.append("    return n")
-    env: dict[str, Any] = {"new": object.__new__, "T": t, "ATOMIC": _ATOMIC, "walk": _copy}
-    exec("\n".join(lines), env)  # code built from the game's own field names
-    fn: Callable[[Any, dict[int, Any]], Any] = env["copy"]
-    return fn
-
-
 def clone_game(g: Game) -> Game:
     """An independent game equal to ``g`` (see the module docstring)."""
     t = type(g)
-    copier = _GAME_COPIERS.get(t)
+    copier = _COPIERS.get(t)
     if copier is None:
-        copier = _GAME_COPIERS[t] = _compile_game_copier(t)
+        # the edition's tables shared, the logs sliced (their records are immutable), the rest walked in the
+        # fields' order (the walk's sharing depends on it)
+        copier = _COPIERS[t] = _compile_copier(t, _slots(t), _SHARED_FIELDS, ("events", "history"))
     new: Game = copier(g, {})
     return new

@@ -289,10 +289,11 @@ class State:
         self._next = nxt
 
     # --- copies: the edition is shared, not copied ----------------------------------------------------------------
-    _SHARED = ("handlers", "window_types", "window_cards", "card_type", "is_black", "card_colour", "characters")
+    EDITION_TABLES = ("handlers", "window_types", "window_cards", "card_type", "is_black", "card_colour", "characters")
+    """The fields that hold the edition's own tables: not pickled (restored from the edition), shared by clones."""
 
     def __getstate__(self) -> dict[str, Any]:
-        shared = self._SHARED
+        shared = State.EDITION_TABLES
         return {k: getattr(self, k) for k in State.__slots__ if k not in shared}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
