@@ -1,5 +1,6 @@
-"""The state is plain data: ``copy.deepcopy``, ``g.copy()`` and a ``pickle`` round trip at any decision point give a
-game that resumes identically and independently of the original."""
+"""The state is plain data: ``copy.deepcopy``, ``g.copy()``, ``g.clone()`` and a ``pickle`` round trip at any decision
+point give a game that resumes identically and independently of the original, with or without characters, in both
+editions (characters bring rules with state of their own: a skill used this turn, a mission's count)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from fengsheng.config import Config
 from fengsheng.engine.rng import GameRandom
 from fengsheng.game import Game
 from fengsheng.sim.runner import derive_seed
-from tests.helpers import play
+from tests.helpers import load_fuzz, play
 
 SIZE_LIMIT_KB = 200
 
@@ -23,7 +24,9 @@ COPIERS: dict[str, Callable[[Game], Game]] = {
     "pickle": lambda g: pickle.loads(pickle.dumps(g)),
     "pickle2": lambda g: pickle.loads(pickle.dumps(g, protocol=2)),  # protocols 0/1 cannot do __slots__
     "pickle_highest": lambda g: pickle.loads(pickle.dumps(g, protocol=pickle.HIGHEST_PROTOCOL)),
+    "clone": lambda g: g.clone(),
 }
+fuzz = load_fuzz()
 
 
 def snapshot(obj: Any, _active: set[int] | None = None) -> Any:
@@ -59,7 +62,8 @@ def snapshot(obj: Any, _active: set[int] | None = None) -> Any:
 def test_copies_resume_identically_at_random_decision_points() -> None:
     kinds: set[str] = set()
     configs = [Config(players=p, auto_pass=a, four_card_victory=p == 8) for p in range(3, 10) for a in (False, True)]
-    for i in range(150):
+    configs += fuzz.character_configs()[::7] + fuzz.character_configs(edition="qianzhi")[::3]
+    for i in range(240):
         config = configs[i % len(configs)]
         seed = derive_seed("copy", i)
         rng = random.Random(seed)

@@ -61,6 +61,11 @@ copy per slot is several times faster than ``getattr``/``setattr`` in a loop, an
 The game's random source forks: the clone shares its frozen state until either game draws (``engine/rng.py``)."""
 
 
+def _shared(v: Any, memo: dict[int, Any]) -> Any:
+    """The copier of a value shared by the copy (a rule with no state of its own)."""
+    return v
+
+
 def _compile_copier(
     t: type, slots: tuple[str, ...], shared: frozenset[str] = frozenset(), sliced: tuple[str, ...] = ()
 ) -> Callable[[Any, dict[int, Any]], Any]:
@@ -116,7 +121,9 @@ def _copy(v: Any, memo: dict[int, Any]) -> Any:
         return r
     slots = _slots(t)
     if slots == _RULE_SLOTS and isinstance(v, Rule):
-        _ATOMIC.add(t)  # a rule with no state of its own never changes: shared
+        # a rule with no state of its own never changes: shared. Its type gets a copier that returns it, not a
+        # place in _ATOMIC: a list whose first item is atomic is sliced, and a seat's rules mix both kinds
+        _COPIERS[t] = _shared
         return v
     if t.__dictoffset__ == 0 and not any("__setattr__" in c.__dict__ for c in t.__mro__[:-1]) and t not in _COPIERS:
         _COPIERS[t] = _compile_copier(t, slots)
