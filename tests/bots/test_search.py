@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import random
 import subprocess
 import sys
@@ -17,12 +18,15 @@ import pytest
 from fengsheng.bots import BOTS, HeuristicBot, SearchBot
 from fengsheng.bots.belief import IdentityBelief
 from fengsheng.bots.heuristic.memory import Transit
-from fengsheng.bots.search.bot import DEFAULT_HORIZON
+from fengsheng.bots.heuristic.policy import PLAY_MARGIN, Policy
+from fengsheng.bots.search.bot import DEFAULT_HORIZON, DEFAULT_TOP
 from fengsheng.bots.search.tree import Halving, Search
 from fengsheng.bots.search.worlds import build_world, world_at
 from fengsheng.cli import main
 from fengsheng.config import Config
+from fengsheng.core.options import Decision, Option
 from fengsheng.core.state import Frame, Seat
+from fengsheng.errors import ConfigError
 from fengsheng.game import Game
 from fengsheng.sim.runner import derive_seed, play_game
 from tests.bots.test_bot_interface import _reachable_types
@@ -268,6 +272,69 @@ def test_the_horizon_flag_reaches_the_searching_bot_only() -> None:
         assert isinstance(bot, SearchBot) and bot.horizon == horizon
         assert not hasattr(_factory("heuristic", options)(0, 1), "horizon")
     assert _factory("search", bot_options(parser.parse_args([])))(0, 1).horizon == DEFAULT_HORIZON
+    assert _factory("search", bot_options(parser.parse_args(["--bot-top", "2"])))(0, 1).top == 2
+    assert _factory("search", bot_options(parser.parse_args([])))(0, 1).top == DEFAULT_TOP
+    with pytest.raises(ConfigError):
+        bot_options(parser.parse_args(["--bot-top", "-1"]))
+
+
+def _scores(policy: Policy, d: Decision) -> dict[Option, float]:
+    """Each option's value by the policy, as :meth:`Policy.ranked` orders them."""
+    if d.kind == "send":
+        return {o: v for v, o in policy.send_scores(d)}
+    gains = {o: v for v, o in policy.priority_gains(d)}
+    return {
+        o: math.inf if o.kind == "declare" else PLAY_MARGIN if o.kind == "pass" else gains.get(o, -math.inf)
+        for o in d.options
+    }
+
+
+def test_ranked_orders_the_options_by_the_policys_values() -> None:
+    """``HeuristicBot.rank`` (what a search tries first): every option once, best value first, and the policy's own
+    answer has the top value (it may differ from the first only on a tie)."""
+    ranked_decisions = 0
+    for seed in (3, 4):
+        for g, bot in _walk(seed, every=2):
+            d = g.decision
+            assert d is not None
+            if d.kind not in ("send", "priority"):
+                assert bot.rank(d) == list(d.options)
+                continue
+            ranked = bot.rank(d)
+            assert sorted(map(str, ranked)) == sorted(map(str, d.options))
+            mem = bot.memory.copy()
+            scores = _scores(Policy(mem, mem.view, random.Random(0)), d)
+            values = [scores[o] for o in ranked]
+            assert values == sorted(values, reverse=True)
+            choice = Policy(mem, mem.view, random.Random(0)).decide(d)
+            assert scores[choice] == values[0] or (choice.kind == "pass" and values[0] <= PLAY_MARGIN)
+            ranked_decisions += len(d.options) > 2
+    assert ranked_decisions >= 20
+
+
+def test_top_compares_the_control_and_the_next_best_options() -> None:
+    """``top=K``: the root compares HeuristicBot's answer and the K - 1 best others by its values, in listed order;
+    ``top=0`` every option."""
+    checked = 0
+    for g, bot in _walk(6, every=2):
+        d = g.decision
+        assert d is not None
+        if len(d.options) <= 3 or d.kind not in ("send", "priority"):
+            continue
+        search = SearchBot(d.seat, 1, iterations=4, top=3)
+        search.heuristic = bot
+        names = [str(o) for o in d.options]
+        ranked = [str(o) for o in bot.rank(d)]
+        default = ranked[-1]  # a control the policy ranks last is still compared
+        cands = search.candidates(d, default)
+        assert len(cands) == 3 and default in cands and set(ranked[:2]) <= set(cands)
+        assert cands == [n for n in names if n in cands]
+        search.top = 0
+        assert search.candidates(d, default) == names
+        checked += 1
+    assert checked >= 5
+    with pytest.raises(ValueError, match="top"):
+        SearchBot(0, 1, top=-1)
 
 
 def test_cli_play_with_search_bots(tmp_path: Any) -> None:

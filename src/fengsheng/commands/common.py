@@ -80,7 +80,7 @@ def add_uniform_arg(sp: argparse.ArgumentParser) -> None:
 
 
 def add_bot_budget_args(sp: argparse.ArgumentParser) -> None:
-    """--bot-iterations, --bot-budget-ms, --bot-horizon: the search budget of the bots that search (``search``)."""
+    """--bot-iterations, --bot-budget-ms, --bot-horizon, --bot-top: the search budget of the bots that search (``search``)."""
     sp.add_argument(
         "--bot-iterations",
         type=int,
@@ -103,6 +103,14 @@ def add_bot_budget_args(sp: argparse.ArgumentParser) -> None:
         help="turns a searching bot's rollouts play before its value function judges the position "
         "(0: to the end of the game; default 1)",
     )
+    sp.add_argument(
+        "--bot-top",
+        type=int,
+        default=None,
+        metavar="K",
+        help="options a searching bot's root compares: its heuristic answer and the next best by the heuristic's "
+        "values (0: every option; default 4)",
+    )
 
 
 def bot_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -116,7 +124,10 @@ def bot_options(args: argparse.Namespace) -> dict[str, Any]:
     horizon = getattr(args, "bot_horizon", None)
     if horizon is not None and not 0 <= horizon <= 1000:
         raise ConfigError(f"--bot-horizon must be from 0 (to the end) to 1000 turns, not {horizon}")
-    return {"iterations": iterations, "budget_ms": budget, "horizon": horizon}
+    top = getattr(args, "bot_top", None)
+    if top is not None and not 0 <= top <= 1000:
+        raise ConfigError(f"--bot-top must be from 0 (every option) to 1000, not {top}")
+    return {"iterations": iterations, "budget_ms": budget, "horizon": horizon, "top": top}
 
 
 def config_from(args: argparse.Namespace) -> Config:

@@ -80,6 +80,15 @@ class HeuristicBot(Bot):
         self.fallbacks += 1
         return fallback(decision)
 
+    def rank(self, decision: Decision) -> list[Option]:
+        """The options of ``decision``, best first by the policy's values, at the position of the last view this bot
+        was given (:meth:`choose` or :meth:`update` on the same decision first): what a search tries first
+        (``Policy.ranked``). Draws nothing from the bot's RNG, so asking does not change its later answers."""
+        mem = self.memory
+        if not mem.view or decision.kind not in HANDLERS:
+            return list(decision.options)
+        return Policy(mem, mem.view, random.Random(0)).ranked(decision)
+
     def update(self, view: dict[str, Any] | None, events: list[dict[str, Any]] | None) -> None:
         """Take in new events (and the current view) without deciding anything, e.g. to inspect :meth:`belief`."""
         mem = self.memory

@@ -9,6 +9,7 @@ each skill's knowledge declared beside its character. Ties and blind choices use
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any
@@ -101,6 +102,11 @@ class Policy(Features):
 
     # --- send --------------------------------------------------------------------------------------------------
     def decide_send(self, d: Decision) -> Option:
+        return self.best(self.send_scores(d))
+
+    def send_scores(self, d: Decision) -> list[tuple[float, Option]]:
+        """Every send option with its value: where the card is expected to end up (with a 锁定 played with it, if
+        that is better), less what the card is worth kept."""
         me = self.seat
         lock_cards = (
             [c for c, uses in zip(self.hand, self.uses, strict=True) if LOCK in uses] if self.lock_in_step1() else []
@@ -127,7 +133,7 @@ class Policy(Features):
                     if v > best:
                         best = v
             scored.append((best - self.keep(c), o))
-        return self.best(scored)
+        return scored
 
     # --- receive -----------------------------------------------------------------------------------------------
     def decide_receive(self, d: Decision) -> Option:
@@ -166,27 +172,12 @@ class Policy(Features):
 
     # --- priority windows --------------------------------------------------------------------------------------
     def decide_priority(self, d: Decision) -> Option:
-        best: Option | None = None
-        best_gain = PLAY_MARGIN
         for o in d.options:
             if o.kind == DECLARE:
                 return o
-        view = self.view
-        my_turn = view.get("current") == self.seat
-        own_play = my_turn and d.context == "play"
-        mine = {(u["use"], u.get("target", -1), u.get("ref", -1)) for u in self.stack if u["user"] == self.seat}
-        probing = {t for u, t, _ in mine if u == PROBE}
-        for o in d.options:
-            if o.kind == PASS:
-                continue
-            if o.kind == PLAY:
-                if own_play and len(self.hand) <= 1:
-                    continue  # keep a card to send (S-LOSE-1)
-                if (o.use, o.target, o.ref) in mine or (o.use == PROBE and o.target in probing):
-                    continue  # the same use is already pending
-                if o.use == SEE_THROUGH and o.ref in self.doomed:
-                    continue  # already cancelled by a pending 识破
-            g = self.gain(o, d.context)
+        best: Option | None = None
+        best_gain = PLAY_MARGIN
+        for g, o in self.priority_gains(d):
             if g > best_gain:
                 best, best_gain = o, g
         if best is None:
@@ -195,6 +186,48 @@ class Policy(Features):
             uses = self.memory.skill_uses
             uses[best.use] = uses.get(best.use, 0) + 1
         return best
+
+    def priority_gains(self, d: Decision) -> list[tuple[float, Option]]:
+        """The gain of every option of a priority decision that the policy would weigh, in listed order: not pass
+        or declare, not the last card of its own play phase (one is kept to send), not a use it has pending
+        already, not a 识破 of a use already cancelled. A play is made only if it gains more than ``PLAY_MARGIN``."""
+        gains: list[tuple[float, Option]] = []
+        view = self.view
+        my_turn = view.get("current") == self.seat
+        own_play = my_turn and d.context == "play"
+        mine = {(u["use"], u.get("target", -1), u.get("ref", -1)) for u in self.stack if u["user"] == self.seat}
+        probing = {t for u, t, _ in mine if u == PROBE}
+        for o in d.options:
+            if o.kind == PASS or o.kind == DECLARE:
+                continue
+            if o.kind == PLAY:
+                if own_play and len(self.hand) <= 1:
+                    continue  # keep a card to send (S-LOSE-1)
+                if (o.use, o.target, o.ref) in mine or (o.use == PROBE and o.target in probing):
+                    continue  # the same use is already pending
+                if o.use == SEE_THROUGH and o.ref in self.doomed:
+                    continue  # already cancelled by a pending 识破
+            gains.append((self.gain(o, d.context), o))
+        return gains
+
+    def ranked(self, d: Decision) -> list[Option]:
+        """The options of ``d``, best first by this policy's values (ties in listed order): a send by
+        :meth:`send_scores`; a priority decision by :meth:`priority_gains`, with declaring first, passing at the
+        margin a play must beat and the options the policy never plays last; other kinds as listed. What a search
+        tries first when it cannot try everything (``SearchBot``'s ``top``)."""
+        opts = d.options
+        if d.kind == "send":
+            scores = [s for s, _ in self.send_scores(d)]
+        elif d.kind == "priority":
+            gains = {o: g for g, o in self.priority_gains(d)}
+            never = -math.inf
+            scores = [
+                math.inf if o.kind == DECLARE else PLAY_MARGIN if o.kind == PASS else gains.get(o, never) for o in opts
+            ]
+        else:
+            return list(opts)
+        order = sorted(range(len(opts)), key=lambda i: (-scores[i], i))
+        return [opts[i] for i in order]
 
     def gain(self, o: Option, context: str) -> float:
         if o.kind == SKILL:

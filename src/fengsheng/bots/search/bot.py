@@ -44,6 +44,10 @@ DEFAULT_HORIZON = 1
 """Rollouts are truncated at the first decision of the next turn and scored by the learnt value (:mod:`.value`):
 about eight times cheaper than a rollout to the end of the game, and its results are probabilities rather than 0
 or 1, so the paired comparison of the root is far less noisy (docs/search.md §4). ``horizon=0`` plays to the end."""
+DEFAULT_TOP = 4
+"""How many options the root compares: HeuristicBot's answer and the next best by its values (``Policy.ranked``).
+A budget of tens of rollouts spread over ten or twenty options gives each one or two worlds, and the control is
+then beaten by noise or not at all; the policy's values rank the options well enough to leave the rest out."""
 MAX_TIMED_ITERATIONS = 5_000
 """The most rollouts a time budget may buy for one decision."""
 
@@ -53,7 +57,18 @@ class SearchBot(Bot):
 
     needs_view = True
     editions = ("standard",)  # HeuristicBot's tables are the standard edition's
-    options = ("iterations", "budget_ms", "max_depth", "rollout", "exploration", "root", "z", "self_model", "horizon")
+    options = (
+        "iterations",
+        "budget_ms",
+        "max_depth",
+        "rollout",
+        "exploration",
+        "root",
+        "z",
+        "self_model",
+        "horizon",
+        "top",
+    )
     """The keyword arguments the command line may pass (``--bot-iterations``, ``--bot-budget-ms``)."""
 
     def __init__(
@@ -70,6 +85,7 @@ class SearchBot(Bot):
         z: float = 1.5,
         self_model: bool = True,
         horizon: int = DEFAULT_HORIZON,
+        top: int = DEFAULT_TOP,
     ) -> None:
         super().__init__(seat, seed)
         if horizon < 0:
@@ -79,6 +95,9 @@ class SearchBot(Bot):
             raise ValueError(f"iterations must be at least 0, not {iterations}")
         if budget_ms is not None and not budget_ms > 0:
             raise ValueError(f"budget_ms must be positive, not {budget_ms}")
+        if top < 0:
+            raise ValueError(f"top must be 0 (every option) or a number of options, not {top}")
+        self.top = top
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if root not in ROOTS:
@@ -125,9 +144,20 @@ class SearchBot(Bot):
             return self._self_template.fork(seed)
         return HeuristicBot(seat, seed) if self.rollout == "heuristic" else RandomBot(seat, seed)
 
+    def candidates(self, decision: Decision, default: str) -> list[str]:
+        """The options the root compares, in listed order: all of them, or with ``top`` the control (``default``)
+        and the ``top - 1`` best others by HeuristicBot's values."""
+        names = [str(o) for o in decision.options]
+        if not self.top or len(names) <= self.top:
+            return names
+        ranked = [n for n in map(str, self.heuristic.rank(decision)) if n != default]
+        keep = {default, *ranked[: self.top - 1]}
+        return [n for n in names if n in keep]
+
     def _search(self, decision: Decision, view: dict[str, Any], default: str) -> str | None:
         """The option the search picks, or ``None`` if no world could be built."""
         rng = random.Random(self.rng.getrandbits(64))
+        names = self.candidates(decision, default)
         search = Search(
             self.seat,
             self._rollout_bot,
@@ -135,7 +165,7 @@ class SearchBot(Bot):
             exploration=self.exploration,
             max_depth=self.max_depth,
             prefer=default,
-            allowed=[str(o) for o in decision.options],
+            allowed=names,
             horizon=self.horizon,
             value=value if self.horizon is not None else None,
         )
@@ -147,7 +177,6 @@ class SearchBot(Bot):
             saved, mem.view = mem.view, {}  # the latest view is taken again at the bot's next answer
             self._self_template = self.heuristic.fork(0)  # the memory as of now; each rollout forks it again
             mem.view = saved
-        names = [str(o) for o in decision.options]
 
         def sample() -> Game | None:
             for _ in range(WORLD_TRIES):
