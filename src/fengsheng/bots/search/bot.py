@@ -9,7 +9,8 @@ a rollout are made with what it knows now.
 
 **What it searches**: the decisions whose position it can rebuild from its view (:func:`.worlds.world_at`): the
 intelligence to send and where (``send``), accept or decline (``receive``), and what to play in a response window
-with an empty stack (its own play phase, passing steps 1 and 2). Everything else (answers in the middle of an
+with an empty stack (its own play phase, passing steps 1 and 2); among at most ``top`` options (HeuristicBot's
+answer and the next best by its values, :data:`DEFAULT_TOP`). Everything else (answers in the middle of an
 effect, skill questions, the character choice) is HeuristicBot's. A decision with one option is answered at once,
 without building a view; so is a declaration (declaring a victory one has is the one sensible answer).
 
@@ -69,7 +70,8 @@ class SearchBot(Bot):
         "horizon",
         "top",
     )
-    """The keyword arguments the command line may pass (``--bot-iterations``, ``--bot-budget-ms``)."""
+    """The keyword arguments the command line may pass (``--bot-iterations``, ``--bot-budget-ms``, ``--bot-horizon``,
+    ``--bot-top``; ``bench/search.py`` also ``z``)."""
 
     def __init__(
         self,
