@@ -185,6 +185,40 @@ def test_reload_mid_game_resumes_the_same_question(browser: Any, server: Server)
     assert page.inner_text("#me") == seats_before
 
 
+def test_an_answered_question_offers_nothing_more_not_even_the_step_back(browser: Any, server: Server) -> None:
+    """Once an answer is sent, every control of the question is disabled until the server replies: a step back
+    left enabled let a second click (or a test's wait for an enabled option) act on a question already answered."""
+    tok = server.player("b")
+    code = server.table(tok, dict(FAST, ask="all"))
+    page = page_for(browser, server, tok)
+    page.goto(f"{server.base}/t/{code}")
+    rng = random.Random(5)
+    answered = False
+    for _ in range(200):
+        page.wait_for_selector("#question button.opt:not([disabled]), #end:not([hidden])")
+        if page.is_visible("#end"):
+            break
+        # in one task of the page (no reply can arrive in between): walk into a step, answer, count what is enabled
+        enabled = page.evaluate(
+            """() => {
+                const step = document.querySelector("#question button.opt[data-option='']:not([disabled])");
+                if (!step) return null;
+                step.click();
+                const opt = document.querySelector("#question button.opt:not([data-option='']):not(.back)");
+                if (!opt || !document.querySelector("#question button.opt.back")) return null;
+                opt.click();
+                return document.querySelectorAll("#question button:not([disabled])").length;
+            }"""
+        )
+        if enabled is not None:
+            assert enabled == 0
+            answered = True
+            break
+        click_one(page, rng)
+    assert answered, "no question with a step was asked"
+    assert not page.errors
+
+
 def test_a_spectator_sees_no_hidden_information(browser: Any, server: Server) -> None:
     tok = server.player("host")
     code = server.table(tok, dict(FAST, pace=0.05))

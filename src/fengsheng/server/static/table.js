@@ -270,7 +270,8 @@ function renderQuestion(view) {
       },
     }, label));
   }
-  if (PATH.length) opts.append(el("button", { class: "opt back", onclick: () => { PATH = PATH.slice(0, -1); renderQuestion(view); } }, t("back_step")));
+  // once answered, the whole question waits for the server, the step back too
+  if (PATH.length) opts.append(el("button", { class: "opt back", disabled: SENT === q.seq, onclick: () => { PATH = PATH.slice(0, -1); renderQuestion(view); } }, t("back_step")));
   box.append(opts);
 }
 
