@@ -341,6 +341,12 @@ def women_in_game(g: Game, exclude: int = -1) -> list[int]:
     return [s.index for s in g.seats if s.in_game and s.index != exclude and s.sex_matches("F")]
 
 
+def others_gone(g: Game, owner: int) -> bool:
+    """「杀掉除自己以外的所有玩家」: ``owner`` is in the game and nobody else is (A-28, A-42; the fallback missions of
+    大美女 and 礼服蒙面人)."""
+    return g.seats[owner].in_game and all(not s.in_game for s in g.seats if s.index != owner)
+
+
 def wiped_out(g: Game, identity: str) -> bool:
     """全灭 (A-27c): at least one player had the identity and none of them is still in the game."""
     had = [s for s in g.seats if s.identity == identity]
@@ -382,6 +388,7 @@ __all__ = [
     "give_card",
     "is_dead_with",
     "nothing_to_do",
+    "others_gone",
     "place_from_hand",
     "sent_by",
     "still_dying",

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, black_count
+from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, black_count, others_gone
 from fengsheng.core.state import PH_DRAW
 
 if TYPE_CHECKING:
@@ -114,11 +114,6 @@ class Unmask(Skill):
 def male_character(s: Seat) -> bool:
     """A face-up male character (小白 counts: 「？」 is both). A player's own sex does not count (A-41)."""
     return s.character is not None and s.face_up and "M" in s.character_sex
-
-
-def others_gone(g: Game, owner: int) -> bool:
-    """「杀掉除自己以外的所有玩家」: she is in the game and nobody else is (A-28, A-42)."""
-    return g.seats[owner].in_game and all(not s.in_game for s in g.seats if s.index != owner)
 
 
 class DaMeiNvMission(Mission):

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, black_count, women_in_game
+from fengsheng.characters.base import BYSTANDER, CharacterDef, Mission, Skill, black_count, others_gone, women_in_game
 from fengsheng.core.options import SKILL
 
 if TYPE_CHECKING:
@@ -110,11 +110,6 @@ class Rescue(Skill):
             return
         for c in data["chosen"]:
             g.burn_intel(data["target"], c, by=self.owner)
-
-
-def others_gone(g: Game, owner: int) -> bool:
-    """「杀掉除自己以外的所有玩家」: he is in the game and nobody else is (A-28, A-42)."""
-    return g.seats[owner].in_game and all(not s.in_game for s in g.seats if s.index != owner)
 
 
 class LiFuMengMianRenMission(Mission):
