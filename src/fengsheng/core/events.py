@@ -51,6 +51,8 @@ class Event:
     hidden: ClassVar[frozenset[str]] = frozenset()
     """The fields only the audience sees."""
     settles: ClassVar[int] = 0
+    learner: ClassVar[Any] = None
+    """What the seats of the audience learn from it (``engine/knowledge.py`` ``learns`` sets it), or None."""
     renames: ClassVar[dict[str, str]] = {}
     """Field name -> key in the dict form (``from_`` -> ``from``)."""
     flatten: ClassVar[str] = ""
@@ -117,10 +119,12 @@ class Event:
 
     # --- read by key, like the dict a seat gets ------------------------------------------------------------------
     def __getitem__(self, key: str) -> Any:
-        name = _FIELD_OF.get(key, key)
         try:
-            return getattr(self, name)
+            return getattr(self, key)  # a field's own name, the common case (rules read events this way)
         except AttributeError:
+            name = _FIELD_OF.get(key)
+            if name is not None and hasattr(self, name):
+                return getattr(self, name)
             if self.flatten:
                 info: dict[str, Any] = getattr(self, self.flatten)
                 if key in info:

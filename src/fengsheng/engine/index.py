@@ -73,7 +73,7 @@ class RuleIndex(Machine):
         listeners = self.listeners
         for kind in listens:
             lst = listeners.get(kind)
-            if lst is None:
+            if not lst:  # none yet (NO_LISTENERS, or a list its rules were removed from)
                 listeners[kind] = [rule]
             else:
                 lst.append(rule)
@@ -99,7 +99,7 @@ class RuleIndex(Machine):
         drop(self.rules)
         for kind in type(rule).listens:
             lst = self.listeners.get(kind)
-            if lst is not None:
+            if lst:
                 drop(lst)
         for lst in (
             self.action_rules,

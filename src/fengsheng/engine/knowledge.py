@@ -6,11 +6,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from fengsheng.core.events import (
+    KINDS,
+    CharactersDealt,
+    CharacterSeated,
+    Covered,
+    Declared,
+    Died,
+    Flipped,
+    IdentityDealt,
+    Lost,
+    ProbeAnswered,
+    Probed,
+    Sent,
+    Used,
+)
+
 if TYPE_CHECKING:
     from fengsheng.core.events import Event
     from fengsheng.engine.state import Knowledge, State
 
-Learner = Callable[["State", "Event"], None]
+Learner = Callable[["State", Any], None]
+"""A learner takes the event class of its kind (it reads the fields as attributes: no ``e["key"]`` call per read)."""
 LEARNERS: dict[str, Learner] = {}
 
 
@@ -19,6 +36,7 @@ def learns(kind: str) -> Callable[[Learner], Learner]:
 
     def register(fn: Learner) -> Learner:
         LEARNERS[kind] = fn
+        KINDS[kind].learner = staticmethod(fn)  # read by Machine.emit from the event
         return fn
 
     return register
@@ -101,17 +119,18 @@ def _identity_taken(g: State, e: Event) -> None:
 
 
 @learns("identity")
-def _identity_dealt(g: State, e: Event) -> None:
+def _identity_dealt(g: State, e: IdentityDealt) -> None:
     """An identity card dealt where others see it too (a mode's teammates, Q-MODE-2): they know it from then on."""
+    seat = e.seat
     for s in _audience(e):
-        if s != e["seat"]:
-            g.knowledge[s].identities[e["seat"]] = e["identity"]
+        if s != seat:
+            g.knowledge[s].identities[seat] = e.identity
 
 
 @learns("characters_dealt")
-def _dealt(g: State, e: Event) -> None:
+def _dealt(g: State, e: CharactersDealt) -> None:
     for s in _audience(e):
-        g.knowledge[s].dealt = list(e["characters"])
+        g.knowledge[s].dealt = list(e.characters)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -132,24 +151,24 @@ def _seen_character(g: State, seat: int, character: str | None) -> None:
 
 
 @learns("character")
-def _seated(g: State, e: Event) -> None:
-    if e["face_up"]:
-        _seen_character(g, e["seat"], e["character"])
+def _seated(g: State, e: CharacterSeated) -> None:
+    if e.face_up:
+        _seen_character(g, e.seat, e.character)
 
 
 @learns("flip")
-def _flipped(g: State, e: Event) -> None:
-    _seen_character(g, e["seat"], e["character"])
+def _flipped(g: State, e: Flipped) -> None:
+    _seen_character(g, e.seat, e.character)
 
 
 @learns("cover")
-def _covered(g: State, e: Event) -> None:
-    _seen_character(g, e["seat"], e["character"])
+def _covered(g: State, e: Covered) -> None:
+    _seen_character(g, e.seat, e.character)
 
 
-def _out(g: State, e: Event) -> None:
+def _out(g: State, e: Died | Lost) -> None:
     """Died / lost: the character is face up (the hand went to the face-up discard pile)."""
-    _seen_character(g, e["seat"], e["character"])
+    _seen_character(g, e.seat, e.character)
 
 
 learns("died")(_out)
@@ -161,15 +180,15 @@ def _lost_unseen(g: State, holder: int) -> None:
 
 
 @learns("use")
-def _used(g: State, e: Event) -> None:
+def _used(g: State, e: Used) -> None:
     if e.audience is not None:  # a 试探 handed face down: only its user saw which card left his hand
-        _lost_unseen(g, e["seat"])
+        _lost_unseen(g, e.seat)
 
 
 @learns("send")
-def _sent(g: State, e: Event) -> None:
+def _sent(g: State, e: Sent) -> None:
     if e.audience is not None:
-        _lost_unseen(g, e["seat"])
+        _lost_unseen(g, e.seat)
 
 
 def _mark(g: State, k: Knowledge, card: int, holder: int) -> None:
@@ -313,25 +332,26 @@ def _tof_leftover(g: State, e: Event) -> None:
 
 
 @learns("probe_answer")
-def _probe_answer(g: State, e: Event) -> None:
+def _probe_answer(g: State, e: ProbeAnswered) -> None:
     """A public answer to a 试探: what was said or done, and whether the target could choose (城府 is a face-up skill
     and asks him in the open, so whether he may conceal is public)."""
-    target: int = e["seat"]
-    user: int = e["user"]
+    target = e.seat
+    user = e.user
     uid = -1
     for past in reversed(g.events):
-        if past.kind == "probe" and past["user"] == user and past["target"] == target:
-            uid = past["uid"]
+        if type(past) is Probed and past.user == user and past.target == target:
+            uid = past.uid
             break
-    note = (uid, user, target, str(e["answer"]), e.get("line"), g.game.may_conceal(target))
+    note = (uid, user, target, str(e.answer), e.line, g.game.may_conceal(target))
     for k in g.knowledge:
         k.probe_answers.append(note)
 
 
 @learns("declare")
-def _declared(g: State, e: Event) -> None:
+def _declared(g: State, e: Declared) -> None:
+    seat, rule = e.seat, e.rule
     for k in g.knowledge:
-        k.declared[e["seat"]] = e["rule"]
+        k.declared[seat] = rule
 
 
 # --- reading the marks: each checked against public facts now ----------------------------------------------------

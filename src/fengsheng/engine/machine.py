@@ -189,10 +189,10 @@ class Machine(State):
         settling it needs are scheduled after the current step (see the module docstring)."""
         self.events.append(e)
         kind = e.kind
-        learn = LEARNERS.get(kind)
+        learn = e.learner
         if learn is not None:
             learn(self, e)
-        lst = self.listeners.get(kind)
+        lst = self.listeners[kind]  # every kind is a key (State.__init__)
         if lst:
             g: Game = self  # type: ignore[assignment]  # self.game without the property call
             hits: list[Rule] | None = None  # a loop, not a comprehension: most events are wanted by no rule

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from fengsheng.core.events import KINDS
 from fengsheng.core.state import Frame, Passing, Seat
 from fengsheng.engine.rng import GameRandom
 from fengsheng.errors import IllegalAction
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
     from fengsheng.rules.base import Rule
 
 _NO_RULES: Mapping[str, Any] = MappingProxyType({})
+NO_LISTENERS: list[Rule] = []
+"""The listeners of an event kind no rule listens to (shared, never appended to: ``RuleIndex.add_rule`` replaces it)."""
 
 
 class Knowledge:
@@ -214,7 +217,8 @@ class State:
         self.scenario: dict[str, Any] | None = None  # set when built by fengsheng.scenario
         # rules and their hook indexes (see RuleIndex)
         self.rules: list[Rule] = []
-        self.listeners: dict[str, list[Rule]] = {}
+        # every event kind -> the rules listening to it (the shared NO_LISTENERS until one does): ``emit`` indexes it
+        self.listeners: dict[str, list[Rule]] = dict.fromkeys(KINDS, NO_LISTENERS)
         self.action_rules: list[Rule] = []
         self.conversion_rules: list[Rule] = []
         self.permit_rules: list[Rule] = []
