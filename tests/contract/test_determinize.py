@@ -628,3 +628,14 @@ def test_uniform_prompts_private_questions_of_other_seats_need_no_fallback() -> 
                 asked += 1
             g.step(rng.randrange(len(d.options)))
     assert asked > 100 and stats.get("fallback", 0) == 0, (asked, stats)
+
+
+def test_every_learner_is_its_event_kinds_own() -> None:
+    """``Machine.emit`` reads an event's learner from its class (``Event.learner``), set where the learner is
+    registered: every registered learner must be there, and no kind may carry one that is not registered."""
+    from fengsheng.core.events import KINDS
+    from fengsheng.engine.knowledge import LEARNERS
+
+    assert LEARNERS
+    for kind, cls in KINDS.items():
+        assert cls.learner is LEARNERS.get(kind), kind

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import fengsheng.engine.knowledge  # noqa: F401  (registers every event kind's learner: Event.learner, read by emit)
 from fengsheng.core.events import DEATH_FIRST
 from fengsheng.core.options import CONTINUE, P_PASS, PASS, PRIORITY, Decision, Option, parse_option, quote, well_typed
-from fengsheng.engine.knowledge import LEARNERS
 from fengsheng.engine.state import State
 from fengsheng.errors import IllegalAction
 from fengsheng.flow.ask import Ask, Continue
