@@ -72,10 +72,13 @@ class Skill(Rule):
     face down (老鬼 老枪 老金): asked privately, and with ``Config.uniform_prompts`` every face-down seat the event
     names is asked (:class:`FaceDownCover`). Its ``listens`` must be among ``FACE_DOWN_KINDS``."""
 
-    @property
-    def key(self) -> str:
-        """The option word for this skill, e.g. ``shan_ling.1`` (the character's short name and skill number)."""
-        return f"{self.character.split('.', 1)[-1]}.{self.skill_id.rsplit('-', 1)[-1]}"
+    key: ClassVar[str] = ""
+    """The option word for this skill, e.g. ``shan_ling.1`` (the character's short name and skill number): made once
+    per class from ``character`` and ``skill_id`` (an option is built with it in every window the skill is offered)."""
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls.key = f"{cls.character.split('.', 1)[-1]}.{cls.skill_id.rsplit('-', 1)[-1]}"
 
     def mine(self, g: Game) -> bool:
         return g.seats[self.owner].character == self.character
@@ -91,7 +94,9 @@ class Skill(Rule):
         return s.in_game and not s.face_up and s.character == self.character
 
     def option(self, target: int = -1, ref: int = -1, name: str = "") -> Option:
-        return Option(SKILL, use=self.key, target=target, ref=ref, name=name)
+        return tuple.__new__(
+            Option, (SKILL, -1, self.key, target, ref, name)
+        )  # Option(SKILL, use=…) without its __new__
 
     def log(self, g: Game, **data: Any) -> None:
         """A public event saying this skill was used."""

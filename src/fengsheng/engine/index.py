@@ -129,9 +129,10 @@ class RuleIndex(Machine):
         """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
         hand = self.seats[seat].hand
         cards = self.window_cards[win.kind]
+        none_usable = cards.isdisjoint(hand)  # no card of the hand may be used here as its own type
         if self.plain[seat]:  # no skill, conversion or live mission: only the hand and the flags can offer more
             declarable = self.declarable[seat]
-            if not declarable and cards.isdisjoint(hand):
+            if none_usable and not declarable:
                 return PASS_ONLY  # the fast path: most seats hold nothing usable in most windows
             conv = actions = NO_RULES
         else:
@@ -139,11 +140,11 @@ class RuleIndex(Machine):
             actions = self.seat_actions[seat]
             # can_declare_now's own first test, inlined: this runs for every priority decision
             declarable = self.can_declare_now(seat) if self.seat_live_victory[seat] else self.declarable[seat]
-            if not (conv or declarable or actions) and cards.isdisjoint(hand):
+            if none_usable and not (conv or declarable or actions):
                 return PASS_ONLY
         g: Game = self  # type: ignore[assignment]  # self.game without the property call (a hot path)
         opts = [P_PASS, P_DECLARE] if declarable else [P_PASS]
-        if conv or not cards.isdisjoint(hand):
+        if conv or not none_usable:
             allowed = self.window_types[win.kind]
             card_type = self.card_type
             handlers = self.handlers
@@ -160,8 +161,9 @@ class RuleIndex(Machine):
                 for u in uses:
                     if u not in allowed:
                         continue
-                    tg = targets.get(u)
-                    if tg is None:
+                    if u in targets:  # ``in`` and an index: no method call (targets.get) per card
+                        tg = targets[u]
+                    else:
                         h = handlers[u]
                         # h.can_use inlined: the card's own conditions, or a rule's permission (S-PRIO-1)
                         usable = h.allowed(g, seat, win) or (bool(permit) and self.permits(seat, u, win))

@@ -85,13 +85,15 @@ def send_options_default(g: Game, seat: int) -> list[Option]:
     opts: list[Option] = []
     others = [s.index for s in g.seats if s.in_game and s.index != seat]
     dir_rules = g.direction_rules
+    new = tuple.__new__  # Option(SEND, card=…) without its __new__: every send, every card, every target
     for c in g.seats[seat].hand:
         if g.send_method(seat, c) == DIRECT:
-            opts.extend(Option(SEND, card=c, target=t) for t in others)
+            for t in others:
+                opts.append(new(Option, (SEND, c, "", t, -1, "")))
         else:
-            opts.append(Option(SEND, card=c))
+            opts.append(new(Option, (SEND, c, "", -1, -1, "")))
             if dir_rules and -1 in g.send_directions(seat, c):
-                opts.append(Option(SEND, card=c, name=CLOCKWISE))
+                opts.append(new(Option, (SEND, c, "", -1, -1, CLOCKWISE)))
     return opts
 
 

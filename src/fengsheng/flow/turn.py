@@ -80,7 +80,7 @@ class Turn(Frame):
             self.stage = self.DONE
             self.finish(g)
             return None
-        self.stage = self.after(g, st)
+        self.stage = g.edition.next_phase.get(st, self.FINISH)  # Turn.after, inlined (once per phase)
         PHASES[st](self, g)
         return None
 
