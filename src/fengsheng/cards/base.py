@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 NO_TARGET: list[tuple[int, int]] = [(-1, -1)]
 
+ANYONE = "anyone"
+CURRENT = "current"
+OTHERS = "others"
+
 
 class CardHandler:
     """Rules of one card type used as a function card (S-COMP-5)."""
@@ -33,6 +37,12 @@ class CardHandler:
     """Window kinds (``play``, ``step1``, ``step2``, ``end``) in which the card may be used at all."""
     hidden: ClassVar[bool] = False
     """True if the card is handed over face down, so others do not see its face (试探)."""
+    users: ClassVar[str] = ANYONE
+    """Who the card's own text lets use it: ``CURRENT`` (the current player only: 锁定, 试探, 真伪莫辨), ``OTHERS`` (截获)
+    or ``ANYONE``; :meth:`allowed` refuses the rest. With ``needs_stack`` (识破: only against a use on the stack), this
+    is what the edition's ``role_cards`` are made of: the rule index does not look at a card its holder cannot use by
+    its own text where no rule gives permissions (``tests/contract/test_card_roles.py`` checks the declarations)."""
+    needs_stack: ClassVar[bool] = False
 
     def allowed(self, g: Game, seat: int, win: Window) -> bool:
         """The card's own timing and user restrictions (the window kind is already in ``windows``)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fengsheng.cards.base import CardHandler, fail
+from fengsheng.cards.base import OTHERS, CardHandler, fail
 from fengsheng.core.cards import INTERCEPT
 from fengsheng.core.state import W_STEP1
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 
 class Intercept(CardHandler):
+    users = OTHERS
     type = INTERCEPT
     windows = frozenset({W_STEP1})
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fengsheng.cards.base import CardHandler, fail
+from fengsheng.cards.base import CURRENT, CardHandler, fail
 from fengsheng.core.cards import LOCK
 from fengsheng.core.events import Locked
 from fengsheng.core.state import W_PLAY, W_STEP1
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 
 class Lock(CardHandler):
+    users = CURRENT
     type = LOCK
     windows = frozenset({W_PLAY, W_STEP1})
 

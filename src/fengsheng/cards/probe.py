@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from fengsheng.cards.base import CardHandler, fail
+from fengsheng.cards.base import CURRENT, CardHandler, fail
 from fengsheng.core.cards import DISCARD_1, DRAW_2, PROBE
 from fengsheng.core.events import CardRevealed, ProbeAnswered, Probed
 from fengsheng.core.options import DISCARD, DISCARD_KIND, RESPOND, RESPOND_KIND, Decision, Option
@@ -29,6 +29,7 @@ LINE = "line"
 
 
 class Probe(CardHandler):
+    users = CURRENT
     type = PROBE
     windows = frozenset({W_PLAY})
     hidden = True

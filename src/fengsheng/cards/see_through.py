@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 
 class SeeThrough(CardHandler):
+    needs_stack = True
     type = SEE_THROUGH
     windows = frozenset({W_PLAY, W_STEP1, W_STEP2, W_END})
 

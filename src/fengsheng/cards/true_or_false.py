@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.cards.base import CardHandler
+from fengsheng.cards.base import CURRENT, CardHandler
 from fengsheng.core.cards import TRUE_OR_FALSE
 from fengsheng.core.events import TableLaidOut, TableLeftover
 from fengsheng.core.options import PICK, PICK_KIND, Decision, Option
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 
 class TrueOrFalse(CardHandler):
+    users = CURRENT
     type = TRUE_OR_FALSE
     windows = frozenset({W_PLAY})
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from fengsheng.cards.base import ANYONE, CURRENT
 from fengsheng.core.cards import BLACK, BYSTANDER, MILITARY_INTEL, UNDERGROUND, Card
 from fengsheng.core.state import PH_DRAW, PH_END, PH_PASS, PH_PLAY, PH_START, WINDOW_KINDS
 
@@ -100,6 +101,12 @@ class Edition:
     window_cards: Mapping[str, frozenset[int]] = field(init=False)
     """Window kind -> the card ids whose own type may be used in it (a seat without conversions holds nothing usable
     there when its hand is disjoint from this set: the rule index's fast path)."""
+    role_cards: Mapping[str, tuple[tuple[frozenset[int], frozenset[int]], tuple[frozenset[int], frozenset[int]]]] = (
+        field(init=False)
+    )
+    """``role_cards[kind][is_current][stack]``: the part of ``window_cards[kind]`` that a seat which is (not) the current
+    player may use by the card's own text, with the window's stack empty or not (``CardHandler.users``,
+    ``needs_stack``): the rule index's fast path where no rule gives permissions."""
     next_phase: Mapping[str, str] = field(init=False)
     """Each phase of the turn plan -> the phase after it (the last has none)."""
     _characters: dict[str, dict[str, CharacterDef]] = field(init=False, default_factory=dict, repr=False)
@@ -120,10 +127,26 @@ class Edition:
             "window_cards",
             {k: frozenset(i for i, t in enumerate(self.card_type) if t in ts) for k, ts in self.window_types.items()},
         )
+        setattr_(self, "role_cards", {k: self._roles(cards) for k, cards in self.window_cards.items()})
         setattr_(self, "next_phase", dict(zip(self.turn_plan, self.turn_plan[1:], strict=False)))
         unknown = sorted({c.type for c in self.deck} - set(self.handlers))
         if unknown:
             raise RuntimeError(f"edition {self.id}: no handler for card types {unknown}")
+
+    def _roles(
+        self, cards: frozenset[int]
+    ) -> tuple[tuple[frozenset[int], frozenset[int]], tuple[frozenset[int], frozenset[int]]]:
+        """``cards`` split as ``role_cards`` holds them: [is the current player][the stack holds a use]."""
+
+        def usable(current: bool, stack: bool) -> frozenset[int]:
+            out = set()
+            for c in cards:
+                h = self.handlers[self.card_type[c]]
+                if (h.users == ANYONE or (h.users == CURRENT) == current) and (stack or not h.needs_stack):
+                    out.add(c)
+            return frozenset(out)
+
+        return ((usable(False, False), usable(False, True)), (usable(True, False), usable(True, True)))
 
     # --- players and identities -------------------------------------------------------------------------------
     @property

@@ -128,7 +128,13 @@ class RuleIndex(Machine):
     def priority_options(self, seat: int, win: Any) -> list[Option] | tuple[Option, ...]:
         """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
         hand = self.seats[seat].hand
-        cards = self.window_cards[win.kind]
+        # the cards the seat may use here by their own text (Edition.role_cards), or all the window's where a rule
+        # may give a permission against a card's timing (S-PRIO-1)
+        if self.permit_rules:
+            cards = self.window_cards[win.kind]
+        else:
+            roles = self.role_cards[win.kind][seat == self.current]
+            cards = roles[1] if win.stack else roles[0]
         none_usable = cards.isdisjoint(hand)  # no card of the hand may be used here as its own type
         if self.plain[seat]:  # no skill, conversion or live mission: only the hand and the flags can offer more
             declarable = self.declarable[seat]

@@ -145,6 +145,7 @@ class State:
         "reaction_rules",
         "result",
         "rng",
+        "role_cards",
         "rules",
         "scenario",
         "seat_actions",
@@ -169,6 +170,7 @@ class State:
         self.handlers = ed.handlers
         self.window_types = ed.window_types
         self.window_cards = ed.window_cards
+        self.role_cards = ed.role_cards
         self.card_type = ed.card_type  # per-card-id tables of the edition (hot paths index them)
         self.is_black = ed.is_black
         self.card_colour = ed.card_colour
@@ -293,7 +295,16 @@ class State:
         self._next = nxt
 
     # --- copies: the edition is shared, not copied ----------------------------------------------------------------
-    EDITION_TABLES = ("handlers", "window_types", "window_cards", "card_type", "is_black", "card_colour", "characters")
+    EDITION_TABLES = (
+        "handlers",
+        "window_types",
+        "window_cards",
+        "role_cards",
+        "card_type",
+        "is_black",
+        "card_colour",
+        "characters",
+    )
     """The fields that hold the edition's own tables: not pickled (restored from the edition), shared by clones."""
 
     def __getstate__(self) -> dict[str, Any]:
@@ -307,6 +318,7 @@ class State:
         self.handlers = ed.handlers
         self.window_types = ed.window_types
         self.window_cards = ed.window_cards
+        self.role_cards = ed.role_cards
         self.card_type = ed.card_type
         self.is_black = ed.is_black
         self.card_colour = ed.card_colour

@@ -113,7 +113,12 @@ class Window(Frame):
             s = g.seats[seat]
             if s.in_game:
                 kind = self.kind
-                if g.plain[seat] and not g.declarable[seat] and g.window_cards[kind].isdisjoint(s.hand):
+                if (
+                    g.plain[seat]
+                    and not g.declarable[seat]
+                    and not g.permit_rules
+                    and g.role_cards[kind][seat == g.current][1 if self.stack else 0].isdisjoint(s.hand)
+                ):
                     return PASS_ONLY_ASKS[kind][seat]  # RuleIndex.priority_options' fast path, inlined
                 opts = g.priority_options(seat, self)
                 if opts is PASS_ONLY and seat < MAX_SEATS:  # _ask, inlined (a call costs more than its body)

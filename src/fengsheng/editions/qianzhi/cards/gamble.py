@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from fengsheng.cards.base import CardHandler, fail
+from fengsheng.cards.base import CURRENT, CardHandler, fail
 from fengsheng.core.cards import GAMBLE
 from fengsheng.core.state import W_PLAY
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 
 class Gamble(CardHandler):
+    users = CURRENT
     type: ClassVar[str] = GAMBLE
     windows: ClassVar[frozenset[str]] = frozenset({W_PLAY})
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from fengsheng.cards.base import CardHandler
+from fengsheng.cards.base import CURRENT, CardHandler
 from fengsheng.core.cards import REBALANCE
 from fengsheng.core.events import Discarded
 from fengsheng.core.state import W_PLAY
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 
 class Rebalance(CardHandler):
+    users = CURRENT
     type: ClassVar[str] = REBALANCE
     windows: ClassVar[frozenset[str]] = frozenset({W_PLAY})
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from fengsheng.cards.base import CardHandler
+from fengsheng.cards.base import CURRENT, CardHandler
 from fengsheng.core.cards import REINFORCE
 from fengsheng.core.state import W_PLAY
 from fengsheng.flow.settle import black_count
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 
 class Reinforce(CardHandler):
+    users = CURRENT
     type: ClassVar[str] = REINFORCE
     windows: ClassVar[frozenset[str]] = frozenset({W_PLAY})
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from fengsheng.cards.base import CardHandler
+from fengsheng.cards.base import CURRENT, CardHandler
 from fengsheng.core.cards import TRUE_OR_FALSE
 from fengsheng.core.state import W_PLAY, Frame
 
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 
 class QianzhiTrueOrFalse(CardHandler):
+    users = CURRENT
     type: ClassVar[str] = TRUE_OR_FALSE
     windows: ClassVar[frozenset[str]] = frozenset({W_PLAY})
 
