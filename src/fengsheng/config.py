@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from fengsheng.core.options import quote
+from fengsheng.editions import get_edition
 from fengsheng.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -72,8 +73,6 @@ class Config:
     mode: str = ""
 
     def __post_init__(self) -> None:
-        from fengsheng.editions import get_edition
-
         if not isinstance(self.edition, str):
             raise ConfigError(f"edition must be a name, not {quote(self.edition)}")
         ed = get_edition(self.edition)
@@ -159,8 +158,6 @@ class Config:
     @property
     def edition_rules(self) -> Edition:
         """The edition object this config names."""
-        from fengsheng.editions import get_edition
-
         return get_edition(self.edition)
 
     @property

@@ -111,8 +111,9 @@ class Setup(Frame):
         if self.stage == self.CHOOSE:
             s = len(self.chosen)
             if s < g.n:
-                opts = tuple(Option(CHOOSE, name=c) for c in self.dealt[s])
-                return Decision(s, CHOOSE_CHARACTER, opts, "setup", private=False)
+                new = tuple.__new__
+                opts = tuple([new(Option, (CHOOSE, -1, "", -1, -1, c)) for c in self.dealt[s]])
+                return new(Decision, (s, CHOOSE_CHARACTER, opts, "setup", False))
             self.stage = self.DEAL
         if cfg.characters:
             assign_characters(g, self.chosen)

@@ -113,13 +113,13 @@ class Window(Frame):
             s = g.seats[seat]
             if s.in_game:
                 kind = self.kind
-                if (
-                    g.plain[seat]
-                    and not g.declarable[seat]
-                    and not g.permit_rules
-                    and g.role_cards[kind][seat == g.current][1 if self.stack else 0].isdisjoint(s.hand)
-                ):
-                    return PASS_ONLY_ASKS[kind][seat]  # RuleIndex.priority_options' fast path, inlined
+                if g.plain[seat] and not g.declarable[seat]:  # RuleIndex.priority_options' fast path, inlined
+                    if g.permit_rules:
+                        cards = g.window_cards[kind]
+                    else:
+                        cards = g.role_cards[kind][seat == g.current][1 if self.stack else 0]
+                    if cards.isdisjoint(s.hand):
+                        return PASS_ONLY_ASKS[kind][seat]
                 opts = g.priority_options(seat, self)
                 if opts is PASS_ONLY and seat < MAX_SEATS:  # _ask, inlined (a call costs more than its body)
                     return PASS_ONLY_ASKS[kind][seat]
