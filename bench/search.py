@@ -1,7 +1,7 @@
 """SearchBot against HeuristicBot: seat-paired matches, decision latency, and strength against budget.
 
     python bench/search.py [--games N] [--iterations K] [--table K1,K2,...] [--table-games N] [--latency-games G]
-                           [--players P] [--seed S] [--workers W] [--png FILE] [--rows FILE] [--json]
+                           [--players P] [--seed S] [--workers W] [--png FILE] [--rows FILE [--resume]] [--json]
     python bench/search.py --from-rows FILE... [--iterations K] [--png FILE] [--json]
 
 Two arms, 5 players (``--players``), characters on, auto-pass on (bots only):
@@ -25,8 +25,9 @@ at the default time budget (``DEFAULT_BUDGET_MS``) over ``--latency-games`` game
 budget), and with ``--png`` a plot of it (matplotlib, ``.[report]``).
 
 ``--rows FILE`` keeps every game's outcome, written as each game ends (a run stopped early keeps its games);
-``--from-rows`` summarises such files together (runs with other ``--seed`` are other games, so they pool), which
-is how a measurement too long for one sitting is made in parts.
+``--resume`` continues such a run (the same command) from its file: the games it holds are kept and only the
+rest are played; ``--from-rows`` summarises such files together (runs with other ``--seed`` are other games, so
+they pool). Either way a measurement too long for one sitting is made in parts.
 """
 
 from __future__ import annotations
@@ -173,6 +174,34 @@ def plot(table: list[dict[str, Any]], path: str) -> None:
     plt.close(fig)
 
 
+def job_key(run_seed: int, index: int, faction: str | None, iterations: int | None, bot: dict[str, Any]) -> str:
+    """What makes a game of a run the same game: its seed, index, searching faction, budget and bot settings."""
+    return json.dumps([run_seed, index, faction, iterations, bot], sort_keys=True)
+
+
+def resumed(path: str, jobs: list[tuple[Any, ...]]) -> tuple[list[dict[str, Any]], list[tuple[Any, ...]]]:
+    """The rows of ``path`` that are games of ``jobs`` (a run of the same command stopped early), and the jobs left.
+    A truncated last line (the run was killed while writing it) is dropped and that game played again."""
+    wanted = {job_key(j[0], j[1], j[3], j[4], j[5]): j for j in jobs}
+    kept: dict[str, dict[str, Any]] = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        good = []
+        for line in lines:
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            key = job_key(r["run_seed"], r["index"], r["faction"], r["iterations"], r["bot"])
+            if key in wanted and key not in kept:
+                kept[key] = r
+                good.append(line)
+        with open(path, "w", encoding="utf-8") as f:  # the file holds exactly the kept games before it grows
+            f.write("".join(line + "\n" for line in good))
+    return list(kept.values()), [j for k, j in wanted.items() if k not in kept]
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=2000, help="games per arm at --iterations (default %(default)s)")
@@ -185,6 +214,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     p.add_argument("--png", default=None, help="write the strength-vs-budget plot here")
     p.add_argument("--rows", default=None, help="also write every game's outcome here (JSON lines)")
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --rows: keep the games that file already holds (a run stopped early) and play only the rest",
+    )
     p.add_argument(
         "--from-rows",
         nargs="+",
@@ -225,9 +259,14 @@ def main(argv: list[str] | None = None) -> int:
         budgets = sorted({r["iterations"] for r in rows if r["faction"] and r["iterations"] is not None})
     else:
         rows = []
+        if args.resume:
+            if not args.rows:
+                p.error("--resume needs --rows")
+            rows, jobs = resumed(args.rows, jobs)
         # each game's row is written as it comes (a long run stopped early keeps its games for --from-rows)
         with contextlib.ExitStack() as stack:
-            out = stack.enter_context(open(args.rows, "w", encoding="utf-8")) if args.rows else None
+            mode = "a" if args.resume else "w"
+            out = stack.enter_context(open(args.rows, mode, encoding="utf-8")) if args.rows else None
             if args.workers > 1:
                 done: Iterable[dict[str, Any]] = stack.enter_context(ProcessPoolExecutor(args.workers)).map(
                     play, jobs, chunksize=1

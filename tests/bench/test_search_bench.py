@@ -61,3 +61,36 @@ def test_tiny_run_json_rows_and_pooling(tmp_path: Path, capsys: pytest.CaptureFi
     assert bench.main(["--from-rows", str(rows), "--iterations", "1", "--json"]) == 0
     again = json.loads(capsys.readouterr().out)
     assert again["arms"] == report["arms"]
+
+
+def test_resume_keeps_the_games_played_and_plays_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run stopped early (here: one game of the arms and a half-written line) is continued by the same command
+    with ``--resume``: the games in the file are not played again, and the result is the uninterrupted run's."""
+    bench = load_bench()
+    argv = ["--games", "2", "--iterations", "1", "--latency-games", "0", "--workers", "1", "--seed", "5", "--json"]
+    whole = tmp_path / "whole.jsonl"
+    assert bench.main([*argv, "--rows", str(whole)]) == 0
+    expected = json.loads(capsys.readouterr().out)["arms"]
+    lines = whole.read_text().splitlines()
+    assert len(lines) == 6  # two baselines, two games per arm
+    part = tmp_path / "part.jsonl"
+    part.write_text("\n".join(lines[:3]) + "\n" + lines[3][:25])  # the fourth game was being written when killed
+    played: list[Any] = []
+    real = bench.play
+    monkeypatch.setattr(bench, "play", lambda job: played.append(job) or real(job))
+    assert bench.main([*argv, "--rows", str(part), "--resume"]) == 0
+    resumed = json.loads(capsys.readouterr().out)["arms"]
+    assert len(played) == 3  # the half-written game and the two never started
+    timed = ("latency_ms_p50", "latency_ms_p95", "seconds_per_game")  # clock readings, not results
+    for arm, r in resumed.items():
+        assert {k: v for k, v in r.items() if k not in timed} == {
+            k: v for k, v in expected[arm].items() if k not in timed
+        }
+
+    def games(text: str) -> list[tuple[Any, ...]]:
+        rows = [json.loads(line) for line in text.splitlines()]
+        return sorted((r["index"], str(r["faction"]), r["factions"], r["searched"]) for r in rows)
+
+    assert games(part.read_text()) == games(whole.read_text())  # each game once, with the same outcome
