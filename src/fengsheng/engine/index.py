@@ -73,10 +73,10 @@ class RuleIndex(Machine):
         listeners = self.listeners
         for kind in listens:
             lst = listeners.get(kind)
-            if not lst:  # none yet (NO_LISTENERS, or a list its rules were removed from)
-                listeners[kind] = [rule]
-            else:
+            if isinstance(lst, list):
                 lst.append(rule)
+            else:  # none yet (NO_LISTENERS)
+                listeners[kind] = [rule]
         for name in lists:
             getattr(self, name).append(rule)
         owner = rule.owner
@@ -99,7 +99,7 @@ class RuleIndex(Machine):
         drop(self.rules)
         for kind in type(rule).listens:
             lst = self.listeners.get(kind)
-            if lst:
+            if isinstance(lst, list):
                 drop(lst)
         for lst in (
             self.action_rules,

@@ -11,7 +11,7 @@ Implements: S-COMP-8.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -28,8 +28,9 @@ if TYPE_CHECKING:
     from fengsheng.rules.base import Rule
 
 _NO_RULES: Mapping[str, Any] = MappingProxyType({})
-NO_LISTENERS: list[Rule] = []
-"""The listeners of an event kind no rule listens to (shared, never appended to: ``RuleIndex.add_rule`` replaces it)."""
+NO_LISTENERS: tuple[Rule, ...] = ()
+"""The listeners of an event kind no rule listens to (immutable, so clones share it: ``RuleIndex.add_rule`` replaces
+it with a list)."""
 
 
 class Knowledge:
@@ -220,7 +221,7 @@ class State:
         # rules and their hook indexes (see RuleIndex)
         self.rules: list[Rule] = []
         # every event kind -> the rules listening to it (the shared NO_LISTENERS until one does): ``emit`` indexes it
-        self.listeners: dict[str, list[Rule]] = dict.fromkeys(KINDS, NO_LISTENERS)
+        self.listeners: dict[str, Sequence[Rule]] = dict.fromkeys(KINDS, NO_LISTENERS)
         self.action_rules: list[Rule] = []
         self.conversion_rules: list[Rule] = []
         self.permit_rules: list[Rule] = []
