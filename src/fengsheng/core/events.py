@@ -39,6 +39,9 @@ def event(cls: type[E]) -> type[E]:
     names = tuple(f.name for f in fields(made) if f.name != "audience")  # type: ignore[arg-type]
     made._names = names
     made._keys = tuple(made.renames.get(n, n) for n in names)
+    made._all = tuple(zip(names, made._keys, strict=True))
+    made._public = tuple((n, k) for n, k in made._all if n not in made.hidden)
+    made._simple = not made.flatten and not made.optional
     KINDS[made.kind] = made
     return made
 
@@ -61,23 +64,29 @@ class Event:
     """Fields left out of the dict form when they are ``None`` (an answer that has no line or no card)."""
     _names: ClassVar[tuple[str, ...]] = ()
     _keys: ClassVar[tuple[str, ...]] = ()
+    _all: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """(field, key in the dict form) of every field, in order; ``_public`` of those not ``hidden``."""
+    _public: ClassVar[tuple[tuple[str, str], ...]] = ()
+    _simple: ClassVar[bool] = True
+    """No field is flattened or left out when ``None``: the dict form is a plain copy of the fields."""
     audience: tuple[int, ...] | None
 
     def _fill(self, d: dict[str, Any], show_private: bool) -> None:
-        """Put the dict form's fields into ``d`` (the private ones only if ``show_private``), in field order; a loop,
-        not a generator: views, learners and digests build these dicts for every event."""
-        priv = self.hidden
+        """Put the dict form's fields into ``d`` (the private ones only if ``show_private``), in field order, from
+        the field lists made once per kind: views, learners, bots and digests build these dicts for every event."""
+        pairs = self._all if show_private else self._public
+        if self._simple:
+            for name, key in pairs:
+                d[key] = getattr(self, name)
+            return
         flat = self.flatten
         opt = self.optional
-        for name, key in zip(self._names, self._keys, strict=True):
-            if not show_private and name in priv:
-                continue
+        for name, key in pairs:
             value = getattr(self, name)
             if value is None and name in opt:
                 continue
             if name == flat:
-                for k, v in value.items():
-                    d[k] = v
+                d.update(value)
             else:
                 d[key] = value
 
