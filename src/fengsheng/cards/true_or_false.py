@@ -62,7 +62,9 @@ class TofPicks(Frame):
             if not g.seats[s].in_game:
                 self.i += 1  # A-25: died before his pick
                 continue
-            return Decision(s, PICK_KIND, tuple(Option(PICK, ref=j) for j in range(len(g.table))), TRUE_OR_FALSE)
+            new = tuple.__new__  # the namedtuples' own __new__ is a Python call per option
+            picks = tuple([new(Option, (PICK, -1, "", -1, j, "")) for j in range(len(g.table))])
+            return new(Decision, (s, PICK_KIND, picks, TRUE_OR_FALSE, False))
         if g.table:
             g.emit(TableLeftover(list(g.table)))
             g.discard.extend(g.table)

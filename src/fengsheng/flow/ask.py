@@ -42,7 +42,7 @@ class Ask(Frame):
     def run(self, g: Game) -> Decision | None:
         if not self.options:
             raise AssertionError(f"Ask without options ({self.context})")
-        return Decision(self.seat, self.kind, self.options, self.context, self.private)
+        return tuple.__new__(Decision, (self.seat, self.kind, self.options, self.context, self.private))
 
     def answer(self, g: Game, option: Option) -> None:
         g.frames.pop()

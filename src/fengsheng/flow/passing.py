@@ -33,6 +33,10 @@ from fengsheng.flow.window import Window
 if TYPE_CHECKING:
     from fengsheng.game import Game
 
+ACCEPT_OR_DECLINE = (P_ACCEPT, P_DECLINE)
+"""The options of Step 3 (S-PASS-7), one tuple for every question."""
+
+
 CLOCKWISE = "cw"
 """The option name of a send in the other direction (``send c17 cw``, S-METH-6)."""
 
@@ -60,7 +64,7 @@ class Send(Frame):
             g.emit(CannotSend(seat))
             g.frames.pop()
             return None
-        return Decision(seat, SEND_KIND, tuple(g.send_options(seat)), PH_PASS)
+        return tuple.__new__(Decision, (seat, SEND_KIND, tuple(g.send_options(seat)), PH_PASS, False))
 
     def answer(self, g: Game, option: Option) -> None:
         seat = self.seat
@@ -176,7 +180,7 @@ class PassFrame(Frame):
         if h == p.sender or h in g.locks:
             g.take_transit(h, "forced")  # S-PASS-6, S-CARD-LOCK-1
             return None
-        return Decision(h, RECEIVE, (P_ACCEPT, P_DECLINE), "step3")
+        return tuple.__new__(Decision, (h, RECEIVE, ACCEPT_OR_DECLINE, "step3", False))
 
     def answer(self, g: Game, option: Option) -> None:
         p = g.passing
