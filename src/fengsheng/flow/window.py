@@ -91,9 +91,18 @@ class Window(Frame):
                 g.frames.pop()
                 return None
             seat = self.prio
-            if not seats[seat].in_game:
+            s = seats[seat]
+            if not s.in_game:
                 self.prio = nxt[seat]
                 continue
+            if g.plain[seat] and not g.declarable[seat] and not g.auto_pass:  # priority_options' fast path, inlined
+                kind = self.kind
+                if g.permit_rules:
+                    cards = g.window_cards[kind]
+                else:
+                    cards = g.role_cards[kind][seat == g.current][1 if self.stack else 0]
+                if cards.isdisjoint(s.hand):
+                    return PASS_ONLY_ASKS[kind][seat]
             opts = g.priority_options(seat, self)
             if len(opts) == 1 and g.auto_pass:
                 self.passes += 1
