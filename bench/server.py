@@ -26,11 +26,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tables", type=int, default=40)
@@ -40,6 +35,7 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
+    from bench.transport import cpu_seconds
     from tests.server.helpers import Server
 
     from fengsheng.server.loadgen import make_tables, play
@@ -84,6 +80,7 @@ def main() -> int:
             "load_generator": "cpu 1" if pinned else "any",
             "server_cpu_s": round(s1 - s0, 2),
             "load_cpu_s": round(c1 - c0, 2),
+            "server_cpu_us_per_move": round((s1 - s0) / max(1, moves) * 1e6, 1),
             "server_busy": round((s1 - s0) / elapsed, 2),
             "load_busy": round((c1 - c0) / elapsed, 2),
         },
@@ -94,7 +91,8 @@ def main() -> int:
     else:
         print(
             f"{out['connections']} connections, {out['games']} games: {out['moves_per_s']} moves/s, "
-            f"p50 {out['latency_ms']['p50']} ms, p99 {out['latency_ms']['p99']} ms; server {out['cores']['server_busy']:.0%} "
+            f"p50 {out['latency_ms']['p50']} ms, p99 {out['latency_ms']['p99']} ms; server "
+            f"{out['cores']['server_cpu_us_per_move']} µs/move, {out['cores']['server_busy']:.0%} "
             f"of {out['cores']['server']}, load {out['cores']['load_busy']:.0%} of {out['cores']['load_generator']}"
         )
     return 0

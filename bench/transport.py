@@ -40,7 +40,7 @@ from typing import Any
 
 import orjson
 
-STACKS = ("starlette", "starlette-uvloop", "websockets", "websockets-uvloop")
+STACKS = ("starlette", "starlette-uvloop", "websockets", "websockets-uvloop", "fengsheng", "fengsheng-uvloop")
 
 
 def update(seq: int, asked: int, size: int, end: bool) -> str:
@@ -124,6 +124,44 @@ def serve_starlette(port: int, tables: Tables, uvloop: bool) -> None:
         ws="websockets-sansio",
         log_level="warning",
         loop="uvloop" if uvloop else "asyncio",
+    )
+
+
+def serve_fengsheng(port: int, tables: Tables, uvloop: bool) -> None:
+    """uvicorn with ``fengsheng.server.ws.WebSocket`` as its websocket protocol (production): a message received is
+    handled in the transport's callback and the updates are written synchronously, no task per message."""
+    import uvicorn
+
+    from fengsheng.server.ws import ACCEPT, WebSocket
+
+    def accept(ws: WebSocket) -> None:
+        _, _, table_s, seat_s = ws.path.split("/")
+        table, seat = int(table_s), int(seat_s)
+
+        def on_message(data: str | bytes) -> None:
+            step = tables.act(table, seat, orjson.loads(data)["seq"])
+            if step is not None:
+                for c in step[0]:
+                    c.send(step[1])
+
+        ws.on_message = on_message
+        for c in tables.join(table, seat, ws) or []:
+            c.send(tables.texts[0][0])
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """An ASGI app with only a lifespan: it hands the accept hook to the websocket protocol."""
+        assert scope["type"] == "lifespan"
+        while True:
+            msg = await receive()
+            if msg["type"] == "lifespan.startup":
+                scope["state"][ACCEPT] = accept
+                await send({"type": "lifespan.startup.complete"})
+            else:
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    uvicorn.run(
+        app, host="127.0.0.1", port=port, ws=WebSocket, log_level="warning", loop="uvloop" if uvloop else "asyncio"
     )
 
 
@@ -281,7 +319,8 @@ def main() -> int:
     if args.serve:
         tables = Tables(args.players, args.moves, args.bytes)
         kind, _, loop = args.serve.partition("-")
-        (serve_starlette if kind == "starlette" else serve_websockets)(args.port, tables, loop == "uvloop")
+        serve = {"starlette": serve_starlette, "websockets": serve_websockets, "fengsheng": serve_fengsheng}[kind]
+        serve(args.port, tables, loop == "uvloop")
         return 0
     try:
         import uvloop  # noqa: F401

@@ -1,4 +1,5 @@
-"""The wire protocol: what a client may send, how it is checked, the one error shape, the rate limit.
+"""The wire protocol: what a client may send, how it is checked, the one error shape, the rate limit, and how a
+client rebuilds its state from the server's messages (view patches).
 
 Client → server (JSON text frames, at most :data:`MAX_MESSAGE` bytes):
 
@@ -7,9 +8,13 @@ Client → server (JSON text frames, at most :data:`MAX_MESSAGE` bytes):
 * ``{"type": "back"}``: take the seat back from its stand-in bot after a timeout;
 * ``{"type": "ping"}``: answered with ``pong``.
 
-Server → client: ``snapshot`` (on connect: view, the seat's recent events and log lines, the pending question, the
-table), ``update`` (after every step: view, new events, log lines, question, table), ``error``, ``pong``. Every
-error is ``{"type": "error", "code": CODE, "message": one line, "seq": N}``; the connection stays open.
+Server → client: ``snapshot`` (on connect: the whole view, the seat's recent events and log lines, the pending
+question, the table), ``update`` (after every step: only what changed for this connection since its last message:
+``view`` holds the top-level view keys whose value changed, ``drop`` the keys gone, ``events``/``lines`` the new
+events, ``question`` when the seat's question changed (``null``: none now), ``table`` when the table's public data
+changed), ``table`` (before the game), ``error``, ``pong``. :class:`ClientState` is the reference merge;
+``static/table.js`` does the same. Every error is ``{"type": "error", "code": CODE, "message": one line, "seq": N}``;
+the connection stays open.
 """
 
 from __future__ import annotations
@@ -124,3 +129,65 @@ class RateLimit:
             self.tokens -= 1.0
             return True
         return False
+
+
+def patch(old: dict[str, Any] | None, new: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """What turns ``old`` into ``new`` at the top level: the keys whose value changed (or is new) and the keys gone.
+    ``old`` is what the connection was last sent (``None``: nothing yet, so everything). Values are compared whole
+    (``==``, after the cheap ``is``): a changed ``seats`` entry resends the ``seats`` list."""
+    if old is None:
+        return new, []
+    missing = _MISSING
+    changed = {k: v for k, v in new.items() if (o := old.get(k, missing)) is not v and o != v}
+    dropped = [k for k in old if k not in new] if old.keys() != new.keys() else []
+    return changed, dropped
+
+
+class _Missing:
+    __slots__ = ()
+
+
+_MISSING: Final = _Missing()
+
+
+class ClientState:
+    """What a client knows after the messages so far: the reference for a client's merge (``static/table.js``
+    mirrors it line by line; the wire leak test and the load generator use this one). ``view`` is the whole view
+    rebuilt from the snapshot and the patches, ``question`` the pending question, ``table`` the table's public
+    data, ``seq`` the sequence number of the last message."""
+
+    __slots__ = ("delay", "question", "seq", "table", "view")
+
+    def __init__(self) -> None:
+        self.seq = 0
+        self.view: dict[str, Any] | None = None
+        self.question: dict[str, Any] | None = None
+        self.table: dict[str, Any] | None = None
+        self.delay = 0
+
+    def apply(self, msg: dict[str, Any]) -> bool:
+        """Merge one server message; ``True`` if it was a game message (``snapshot`` or ``update``)."""
+        kind = msg.get("type")
+        if kind == "table":
+            self.table = msg["table"]
+            self.seq = msg["seq"]
+            self.delay = msg.get("delay", 0)
+            return False
+        if kind == "snapshot":
+            self.view = dict(msg["view"])
+        elif kind == "update":
+            if self.view is None:
+                self.view = {}
+            if "view" in msg:
+                self.view.update(msg["view"])
+            for key in msg.get("drop", ()):
+                del self.view[key]
+        else:
+            return False
+        if kind == "snapshot" or "question" in msg:
+            self.question = msg["question"]
+        if "table" in msg:
+            self.table = msg["table"]
+        self.seq = msg["seq"]
+        self.delay = msg.get("delay", 0)
+        return True
