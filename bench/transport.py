@@ -60,6 +60,7 @@ class Tables:
         self.rng = random.Random(1)
         # every update this run can send, encoded before the clock starts: no work per move but the transport's
         self.texts = [[update(s, a, size, s == moves) for a in range(players)] for s in range(moves + 1)]
+        self.payloads = [[t.encode() for t in row] for row in self.texts]  # the same as frame payloads (bytes)
 
     def join(self, table: int, seat: int, conn: Any) -> list[Any] | None:
         """Register a connection; when the table is full, its first update (to every seat)."""
@@ -69,13 +70,14 @@ class Tables:
         self.seq[table], self.asked[table] = 0, 0
         return list(self.conns[table].values())
 
-    def act(self, table: int, seat: int, seq: int) -> tuple[list[Any], str] | None:
-        """An answer: the next update and who gets it, or ``None`` if it is not the asked seat's latest."""
+    def act(self, table: int, seat: int, seq: int) -> tuple[list[Any], int, int] | None:
+        """An answer: who gets the next update and which it is (``texts[seq][asked]``), or ``None`` if it is not
+        the asked seat's latest."""
         if seq != self.seq.get(table) or seat != self.asked[table] or seq >= self.moves:
             return None
         self.seq[table] = seq + 1
         self.asked[table] = self.rng.randrange(self.players)
-        return list(self.conns[table].values()), self.texts[seq + 1][self.asked[table]]
+        return list(self.conns[table].values()), seq + 1, self.asked[table]
 
 
 def serve_starlette(port: int, tables: Tables, uvloop: bool) -> None:
@@ -111,8 +113,9 @@ def serve_starlette(port: int, tables: Tables, uvloop: bool) -> None:
                     break
                 step = tables.act(table, seat, orjson.loads(msg["text"])["seq"])
                 if step is not None:
-                    for c in step[0]:
-                        c.put(step[1])
+                    conns, s, a = step
+                    for c in conns:
+                        c.put(tables.texts[s][a])
         finally:
             writer.cancel()
 
@@ -141,12 +144,13 @@ def serve_fengsheng(port: int, tables: Tables, uvloop: bool) -> None:
         def on_message(data: str | bytes) -> None:
             step = tables.act(table, seat, orjson.loads(data)["seq"])
             if step is not None:
-                for c in step[0]:
-                    c.send(step[1])
+                conns, s, a = step
+                for c in conns:
+                    c.send(tables.payloads[s][a])
 
         ws.on_message = on_message
         for c in tables.join(table, seat, ws) or []:
-            c.send(tables.texts[0][0])
+            c.send(tables.payloads[0][0])
 
     async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
         """An ASGI app with only a lifespan: it hands the accept hook to the websocket protocol."""
@@ -178,7 +182,8 @@ def serve_websockets(port: int, tables: Tables, uvloop: bool) -> None:
         async for raw in ws:
             step = tables.act(table, seat, orjson.loads(raw)["seq"])
             if step is not None:
-                broadcast(step[0], step[1])
+                conns, s, a = step
+                broadcast(conns, tables.texts[s][a])
 
     async def main() -> None:
         async with serve(handler, "127.0.0.1", port, compression=None, max_queue=None) as server:

@@ -67,7 +67,7 @@ def test_encode_writes_the_json_value_json_would() -> None:
             g.act(d.options[rnd.randrange(len(d.options))])
             k += 1
     assert checked > 1000
-    assert P.encode({"名": "风声", 1: [1.5, None, True]}) == '{"名":"风声","1":[1.5,null,true]}'
+    assert P.encode({"名": "风声", 1: [1.5, None, True]}) == '{"名":"风声","1":[1.5,null,true]}'.encode()
     with pytest.raises(TypeError):
         P.encode({"x": object()})
 

@@ -51,12 +51,12 @@ def _tuple_like(obj: Any) -> list[Any]:
     raise TypeError(f"Object of type {type(obj).__name__} is not JSON serializable")
 
 
-def encode(msg: dict[str, Any]) -> str:
-    """A server message as the JSON text frame sent: compact, UTF-8 as is (no ``\\u`` escapes), the same JSON
-    value as ``json.dumps`` gives. orjson (a well-kept Rust library) writes it some ten times faster; encoding was
-    the largest single cost of a step with five seats connected (docs/scaling.md)."""
-    text: str = orjson.dumps(msg, default=_tuple_like, option=_ORJSON_OPTS).decode()
-    return text
+def encode(msg: dict[str, Any]) -> bytes:
+    """A server message as the payload of the JSON text frame sent (UTF-8): compact, no ``\\u`` escapes, the same
+    JSON value as ``json.dumps`` gives. orjson (a well-kept Rust library) writes it some ten times faster than
+    ``json``, and as bytes, which is what the frame carries (docs/scaling.md)."""
+    data: bytes = orjson.dumps(msg, default=_tuple_like, option=_ORJSON_OPTS)
+    return data
 
 
 class ProtocolError(Exception):

@@ -50,6 +50,7 @@ DEFAULT_PACE: Final = 0.8  # seconds per bot move with humans at the table
 SNAPSHOT_EVENTS: Final = 300  # the seat's last events sent on (re)connect
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 MAX_SPECTATOR_DELAY: Final = 500  # decisions a table may hold its spectators back
+RETRY_COMMIT: Final = 0.5  # seconds before a failed group commit is tried again
 
 
 class LobbyError(Exception):
@@ -151,11 +152,12 @@ def config_of(s: dict[str, Any]) -> Config:
 
 
 class Sink(Protocol):
-    """Where a connection's frames go: ``server.ws.WebSocket`` (or a test's stand-in)."""
+    """Where a connection's frames go: ``server.ws.WebSocket`` (or a test's stand-in); ``send`` takes the UTF-8
+    payload of one text frame."""
 
     closed: bool
 
-    def send(self, text: str) -> None: ...
+    def send(self, data: bytes) -> None: ...
 
     def close(self, code: int = 1000, reason: str = "") -> None: ...
 
@@ -598,13 +600,12 @@ class Table:
         self.hall.dirty(self)
 
     def unsaved(self) -> list[tuple[int, int, str]]:
-        """The decisions not in the store yet, as (n, seat, option); marks them saved (the caller commits them)."""
+        """The decisions not in the store yet, as (n, seat, option); the caller commits them, then marks them
+        saved (``saved += len(rows)``), so that rows whose commit failed are tried again and never sent."""
         g = self.game
         if g is None or len(g.history) <= self.saved:
             return []
-        rows = [(self.saved + i, s, str(o)) for i, (s, o) in enumerate(g.history[self.saved :])]
-        self.saved = len(g.history)
-        return rows
+        return [(self.saved + i, s, str(o)) for i, (s, o) in enumerate(g.history[self.saved :])]
 
     def asking(self, seat: int | None) -> Posed | None:
         """The posed decision if ``seat`` is being asked it now (its client has a question), else ``None``."""
@@ -639,6 +640,7 @@ class Table:
         rows = self.unsaved()
         if rows:
             self.hall.store.append_many([(self.id, n, s, o) for n, s, o in rows])
+            self.saved += len(rows)
 
     def _live(self) -> list[Conn]:
         """The open connections (closed ones are forgotten)."""
@@ -848,8 +850,18 @@ class Hall:
         """Group commit: the new decisions of every table that stepped, in one transaction; then their updates."""
         self._scheduled = False
         tables, self._dirty = list(self._dirty.values()), {}
-        rows = [(t.id, n, s, o) for t in tables for n, s, o in t.unsaved()]
-        self.store.append_many(rows)  # committed before anyone hears of these decisions
+        pending = [(t, t.unsaved()) for t in tables]
+        try:
+            self.store.append_many([(t.id, n, s, o) for t, rows in pending for n, s, o in rows])
+        except Exception:  # the database is away: nobody is told anything; try again shortly
+            log.exception("the group commit failed: retrying in %s s", RETRY_COMMIT)
+            for t in tables:
+                self._dirty.setdefault(t.id, t)
+            self._scheduled = True
+            asyncio.get_running_loop().call_later(RETRY_COMMIT, self.flush)
+            return
+        for t, rows in pending:  # committed before anyone hears of these decisions
+            t.saved += len(rows)
         for t in tables:
             try:
                 t.broadcast()

@@ -44,6 +44,22 @@ TOO_SLOW: Final = 1008  # close code for a client that does not read its updates
 GOING_AWAY: Final = 1012  # close code at shutdown (service restart)
 
 
+_SHORT: Final = [bytes((0x81, n)) for n in range(126)]  # FIN + text, unmasked, 7-bit length
+
+
+def text_frame(data: bytes) -> bytes:
+    """One unfragmented, unmasked text frame (RFC 6455 5.2) holding ``data``: what a server sends, byte for byte
+    what ``websockets``' ``Frame(OP_TEXT, data).serialize(mask=False)`` gives without extensions (none are
+    negotiated here), written directly because building a ``Frame`` per update cost more than the write
+    (``tests/server/test_ws.py`` compares the two)."""
+    n = len(data)
+    if n < 126:
+        return _SHORT[n] + data
+    if n < 1 << 16:
+        return b"\x81\x7e" + n.to_bytes(2, "big") + data
+    return b"\x81\x7f" + n.to_bytes(8, "big") + data
+
+
 def _nothing() -> None:
     return None
 
@@ -131,9 +147,10 @@ class WebSocket(asyncio.Protocol):
             self._arm(1.0, self._abort)
 
     # the app's side ----------------------------------------------------------------------------------------------
-    def send(self, text: str) -> None:
-        """Write one text frame now (the transport buffers what the socket does not take yet). A client whose
-        unsent data passes :data:`MAX_BUFFER` is dropped: it reads too slowly to follow the game."""
+    def send(self, data: bytes) -> None:
+        """Write one text frame (``data``: its UTF-8 payload) now; the transport buffers what the socket does not
+        take yet. A client whose unsent data passes :data:`MAX_BUFFER` is dropped: it reads too slowly to follow
+        the game."""
         if self.closed or self.proto.state is not State.OPEN:
             return
         t = self.transport
@@ -142,9 +159,7 @@ class WebSocket(asyncio.Protocol):
             log.info('{"event": "too_slow", "path": "%s"}', self.path)
             self.close(TOO_SLOW, "too slow: reconnect")
             return
-        self.proto.send_text(text.encode())
-        for chunk in self.proto.data_to_send():
-            t.write(chunk)
+        t.write(text_frame(data))
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Start the closing handshake; the TCP connection closes when the peer answers (or after a timeout)."""
