@@ -1,4 +1,4 @@
-"""``server.questions.question_tree`` is the choice layer's tree as a dict, its lone-``pass`` shortcut included:
+"""``server.questions.question_tree`` is the choice layer's tree as a dict, its lone ``pass``/``continue`` shortcut:
 the same dict as ``choice_tree(...).to_dict()`` for every decision of whole games (both editions, characters on,
 5 and 8 players), the shortcut taken for hundreds of them."""
 
@@ -8,7 +8,7 @@ import random
 
 from fengsheng.choices import choice_tree
 from fengsheng.config import Config
-from fengsheng.core.options import PASS
+from fengsheng.core.options import CONTINUE, PASS
 from fengsheng.game import Game
 from fengsheng.server.questions import question_tree
 from fengsheng.text import edition_texts
@@ -28,7 +28,7 @@ def test_question_tree_is_the_choice_trees_dict() -> None:
                 got = question_tree(d.options, view, d.kind, d.context)
                 want = choice_tree(d.options, view, d.kind, d.context).to_dict()
             assert got == want, (seed, len(g.history), d.kind, d.options)
-            if len(d.options) == 1 and d.options[0].kind == PASS:
+            if len(d.options) == 1 and d.options[0].kind in (PASS, CONTINUE):
                 lone += 1
             else:
                 other += 1

@@ -19,9 +19,7 @@ the connection stays open.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import orjson
 
@@ -68,8 +66,9 @@ class ProtocolError(Exception):
         self.message = message
 
 
-@dataclass(frozen=True)
-class ClientMessage:
+class ClientMessage(NamedTuple):
+    """A checked client message (a named tuple: one is built per message received)."""
+
     type: str
     seq: int = -1
     option: str = ""
@@ -83,7 +82,7 @@ def parse(text: str | bytes) -> ClientMessage:
     if isinstance(text, bytes):
         raise ProtocolError(MALFORMED, "binary frames are not accepted: send JSON text")
     try:
-        obj = json.loads(text)
+        obj = orjson.loads(text)  # strict JSON (no NaN, integers within 64 bits); its errors are ValueErrors
     except (ValueError, RecursionError):
         raise ProtocolError(MALFORMED, "not JSON") from None
     if not isinstance(obj, dict):

@@ -243,7 +243,7 @@ class Table:
     bank: list[float] = field(default_factory=list)
     recall: dict[int, Recall] = field(default_factory=dict)
     recalled: dict[int, int] = field(default_factory=dict)
-    answer: tuple[int, str, Conn | None] | None = None
+    answer: tuple[int, Any, Conn | None] | None = None
     posed: Posed | None = None
     task: asyncio.Task[None] | None = None
     rematch: str | None = None
@@ -252,6 +252,7 @@ class Table:
     spec_shown: Spectated | None = None  # the newest step delayed spectators have been shown
     _views: dict[int | None, dict[str, Any]] = field(default_factory=dict)  # this step's, by seat (view_of)
     _views_at: tuple[Game | None, int, int] = (None, -1, -1)  # the game, its decisions and events then
+    _idle: bool = False  # the drive task waits for an answer and nothing else (answer_now)
     _table_sig: tuple[Any, ...] = ()  # what the table data was built from (table_data)
     _table_version: int = 0
     _table: dict[str, Any] = field(default_factory=dict)
@@ -423,9 +424,15 @@ class Table:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # an engine or bot bug: the table stops, the server goes on
-            log.exception("table %s stopped", self.code)
-            self.failed = f"{type(exc).__name__}: {exc}"
-            self.broadcast()
+            self._stop(exc)
+
+    def _stop(self, exc: Exception) -> None:
+        """An engine or bot bug: the table stops (everyone is told it failed), the server goes on."""
+        log.exception("table %s stopped", self.code)
+        self.failed = f"{type(exc).__name__}: {exc}"
+        if self.task is not None and self.task is not asyncio.current_task():
+            self.task.cancel()
+        self.broadcast()
 
     async def _drive(self) -> None:
         clock = self.hall.clock
@@ -479,7 +486,11 @@ class Table:
         """Wait for ``seconds`` or until something wakes the table (an answer, a take-back, the shutdown)."""
         self.wake.clear()
         if seconds is None:
-            await self.wake.wait()
+            self._idle = True  # waiting for an answer and nothing else: receive() may apply it (answer_now)
+            try:
+                await self.wake.wait()
+            finally:
+                self._idle = False
         else:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout=max(seconds, 0.0))
@@ -586,8 +597,42 @@ class Table:
             raise P.ProtocolError(P.ILLEGAL, str(exc)) from None
         if option not in d.options:
             raise P.ProtocolError(P.ILLEGAL, f"{P.MAX_OPTION and msg.option[:40]!r} is not on offer")
-        self.answer = (conn.seat, msg.option, conn)
-        self.wake.set()
+        self.answer = (conn.seat, option, conn)  # the parsed option: the engine need not parse it again
+        if not (self._idle and self.answer_now()):
+            self.wake.set()
+
+    def answer_now(self) -> bool:
+        """Apply the answer just received here, in the message's callback, when the drive task is idle waiting for
+        it and nothing else (no clock, no minimum window still to run): what the task would do on waking, without
+        the wake. The task is woken only if what comes next needs it (a bot, an answer the policy gives, a clock,
+        the end). ``False``: leave it to the task."""
+        g, m, posed = self.game, self.match, self.posed
+        assert g is not None and m is not None and self.answer is not None
+        d = g.decision
+        if (
+            d is None
+            or posed is None
+            or posed.at + (self.min_window if d.kind in WINDOW_KINDS else 0.0) > self.hall.clock()
+        ):
+            return False
+        seat, option, conn = self.answer
+        self.answer = None
+        try:
+            self.apply(seat, option, conn)
+        except Exception as exc:
+            self._stop(exc)
+            return True
+        d, nxt = g.decision, self.posed
+        if (
+            d is None
+            or nxt is None
+            or nxt.key[0] != self.seq
+            or m.bot(d.seat) is not None
+            or not nxt.asked
+            or self.deadline(d.seat, nxt) is not None
+        ):
+            self.wake.set()
+        return True
 
     # after a step: store, then send -----------------------------------------------------------------------------
     def after_step(self) -> None:
