@@ -139,7 +139,7 @@ async def _seat(
                 option = opts[rng.randrange(len(opts))]
                 run.sent[q["seq"]] = time.perf_counter()
                 run.moves += 1
-                await ws.send(json.dumps({"type": "act", "seq": q["seq"], "option": option}))
+                await ws.send(orjson.dumps({"type": "act", "seq": q["seq"], "option": option}).decode())
 
 
 async def play(
