@@ -11,12 +11,15 @@ answer to the moment every seat of its table has the update.
 
 Stacks (``--stack``, several to compare them in one run):
 
-* ``starlette``: the production path of ``fengsheng serve``: Starlette's ``WebSocket`` on uvicorn (its
-  ``websockets-sansio`` protocol), an outbox queue and a writer task per connection (as ``server.tables.Conn``);
-* ``starlette-uvloop``: the same on uvloop's event loop (uvicorn picks it when uvloop is installed);
+* ``fengsheng``: the production path of ``fengsheng serve``: uvicorn with ``fengsheng.server.ws.WebSocket`` as its
+  websocket protocol (the ``websockets`` library's Sans-I/O layer, no ASGI): a message is handled in the transport's
+  callback and the updates are written synchronously; ``fengsheng-uvloop``: the same on uvloop (what ``fengsheng
+  serve`` runs on when uvloop is installed, as the ``server`` extra does);
+* ``starlette``: the path ``fengsheng serve`` used before: Starlette's ``WebSocket`` on uvicorn (its
+  ``websockets-sansio`` protocol), an outbox queue and a writer task per connection; ``starlette-uvloop``: the same
+  on uvloop;
 * ``websockets``: the ``websockets`` library's own asyncio server, no ASGI, updates written with its synchronous
-  ``broadcast`` (no task per message);
-* ``websockets-uvloop``: the same on uvloop.
+  ``broadcast`` (no task per message); ``websockets-uvloop``: the same on uvloop.
 
 The server runs in its own process pinned to CPU 0, the load generator (one asyncio loop) on CPU 1, as in
 ``bench/server.py``. The figure it gives is the most ``fengsheng serve`` could reach on this machine with that
@@ -40,7 +43,7 @@ from typing import Any
 
 import orjson
 
-STACKS = ("starlette", "starlette-uvloop", "websockets", "websockets-uvloop", "fengsheng", "fengsheng-uvloop")
+STACKS = ("fengsheng", "fengsheng-uvloop", "starlette", "starlette-uvloop", "websockets", "websockets-uvloop")
 
 
 def update(seq: int, asked: int, size: int, end: bool) -> str:
