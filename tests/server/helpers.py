@@ -136,6 +136,7 @@ class Client:
 
         self.ws = ws
         self.state = ClientState()
+        self.events: list[dict[str, Any]] = []  # every event received, in order
 
     @property
     def view(self) -> dict[str, Any]:
@@ -146,7 +147,8 @@ class Client:
         """The next message (of type ``want``), merged into the state."""
         while True:
             msg = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
-            self.state.apply(msg)
+            if self.state.apply(msg):
+                self.events += msg.get("events", [])
             if want is None or msg["type"] == want:
                 return dict(msg)
 
