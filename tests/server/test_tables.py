@@ -81,13 +81,13 @@ def test_a_late_second_connection_of_a_seat(tmp_path: Path) -> None:
 
         sa = Sink(answer)
         a = Conn(0, "en", sa)
-        t.conns.add(a)
+        t.join(a)
         t.start(pids[0])
         while t.seq < 40:
             await asyncio.sleep(0.01)
         sb = Sink(lambda s, m: check("b", s, m))
         b = Conn(0, "zh", sb)
-        t.conns.add(b)
+        t.join(b)
         t.snapshot(b)
         await asyncio.wait_for(done.wait(), 60)
         g = t.game
@@ -137,7 +137,7 @@ def test_nothing_is_sent_before_its_commit_and_a_failed_commit_is_retried(tmp_pa
                 asyncio.get_running_loop().call_soon(t.receive, c, m)
 
         c = Conn(0, "none", Sink(on))
-        t.conns.add(c)
+        t.join(c)
         t.start(pids[0])
         for _ in range(500):
             if len(sent) >= 30:

@@ -321,13 +321,13 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
             received(table, conn, data)
 
         def on_close() -> None:
-            table.conns.discard(conn)
+            table.part(conn)
 
         def on_shutdown() -> None:
             conn.put(P.error("shutdown", "the server is restarting: reconnect in a moment", table.seq))
 
         ws.on_message, ws.on_close, ws.on_shutdown = on_message, on_close, on_shutdown
-        t.conns.add(conn)
+        t.join(conn)
         t.snapshot(conn)
 
     def received(t: Table, conn: Conn, data: str | bytes) -> None:

@@ -193,8 +193,10 @@ class Conn:
         self.ws.close(code, reason)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Seat:
+    """A seat in the lobby's terms (a new one replaces it on every change: the table's data compares them)."""
+
     kind: str = "empty"  # empty | human | bot
     player: int | None = None
     name: str = ""
@@ -254,6 +256,7 @@ class Table:
     _views_at: tuple[Game | None, int, int] = (None, -1, -1)  # the game, its decisions and events then
     _idle: bool = False  # the drive task waits for an answer and nothing else (answer_now)
     _table_sig: tuple[Any, ...] = ()  # what the table data was built from (table_data)
+    _conns_changed: int = 0  # bumped when a connection joins or leaves (join, part)
     _table_version: int = 0
     _table: dict[str, Any] = field(default_factory=dict)
 
@@ -299,18 +302,11 @@ class Table:
         """The table's public data as the websocket sends it (no ``seq``: every message has its own), and its
         version: rebuilt, with a new version, only when what it is built from changed, so that an update carries
         it only then (each connection remembers the version it has)."""
-        online = frozenset(c.seat for c in self.conns if not c.closed)
-        sig = (
-            self.status,
-            self.rematch,
-            self.failed,
-            frozenset(self.away),
-            online,
-            tuple((s.kind, s.player, s.name) for s in self.seats),
-        )
+        sig = (self.status, self.rematch, self.failed, frozenset(self.away), self._conns_changed, tuple(self.seats))
         if sig != self._table_sig:
             self._table_sig = sig
             self._table_version += 1
+            online = {c.seat for c in self.conns if not c.closed}
             self._table = {
                 "code": self.code,
                 "status": self.status,
@@ -330,9 +326,9 @@ class Table:
         update and a snapshot of the same step."""
         g = self.game
         assert g is not None
-        at = (g, len(g.history), len(g.events))
-        if at[0] is not self._views_at[0] or at[1:] != self._views_at[1:]:
-            self._views, self._views_at = {}, at
+        at = self._views_at
+        if g is not at[0] or len(g.history) != at[1] or len(g.events) != at[2]:
+            self._views, self._views_at = {}, (g, len(g.history), len(g.events))
         v = self._views.get(seat)
         if v is None:
             wanted = {seat, *(c.seat for c in self.conns if not c.closed)} - self._views.keys()
@@ -687,12 +683,23 @@ class Table:
             self.hall.store.append_many([(self.id, n, s, o) for n, s, o in rows])
             self.saved += len(rows)
 
+    def join(self, conn: Conn) -> None:
+        """A connection to this table (it is sent its snapshot next)."""
+        self.conns.add(conn)
+        self._conns_changed += 1
+
+    def part(self, conn: Conn) -> None:
+        """A connection gone (closed)."""
+        if conn in self.conns:
+            self.conns.discard(conn)
+            self._conns_changed += 1
+
     def _live(self) -> list[Conn]:
         """The open connections (closed ones are forgotten)."""
         live = []
         for c in list(self.conns):
             if c.closed:
-                self.conns.discard(c)
+                self.part(c)
             else:
                 live.append(c)
         return live
