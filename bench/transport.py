@@ -11,12 +11,15 @@ answer to the moment every seat of its table has the update.
 
 Stacks (``--stack``, several to compare them in one run):
 
-* ``starlette``: the production path of ``fengsheng serve``: Starlette's ``WebSocket`` on uvicorn (its
-  ``websockets-sansio`` protocol), an outbox queue and a writer task per connection (as ``server.tables.Conn``);
-* ``starlette-uvloop``: the same on uvloop's event loop (uvicorn picks it when uvloop is installed);
+* ``fengsheng``: the production path of ``fengsheng serve``: uvicorn with ``fengsheng.server.ws.WebSocket`` as its
+  websocket protocol (the ``websockets`` library's Sans-I/O layer, no ASGI): a message is handled in the transport's
+  callback and the updates are written synchronously; ``fengsheng-uvloop``: the same on uvloop (what ``fengsheng
+  serve`` runs on when uvloop is installed, as the ``server`` extra does);
+* ``starlette``: the path ``fengsheng serve`` used before: Starlette's ``WebSocket`` on uvicorn (its
+  ``websockets-sansio`` protocol), an outbox queue and a writer task per connection; ``starlette-uvloop``: the same
+  on uvloop;
 * ``websockets``: the ``websockets`` library's own asyncio server, no ASGI, updates written with its synchronous
-  ``broadcast`` (no task per message);
-* ``websockets-uvloop``: the same on uvloop.
+  ``broadcast`` (no task per message); ``websockets-uvloop``: the same on uvloop.
 
 The server runs in its own process pinned to CPU 0, the load generator (one asyncio loop) on CPU 1, as in
 ``bench/server.py``. The figure it gives is the most ``fengsheng serve`` could reach on this machine with that
@@ -40,7 +43,7 @@ from typing import Any
 
 import orjson
 
-STACKS = ("starlette", "starlette-uvloop", "websockets", "websockets-uvloop")
+STACKS = ("fengsheng", "fengsheng-uvloop", "starlette", "starlette-uvloop", "websockets", "websockets-uvloop")
 
 
 def update(seq: int, asked: int, size: int, end: bool) -> str:
@@ -60,6 +63,7 @@ class Tables:
         self.rng = random.Random(1)
         # every update this run can send, encoded before the clock starts: no work per move but the transport's
         self.texts = [[update(s, a, size, s == moves) for a in range(players)] for s in range(moves + 1)]
+        self.payloads = [[t.encode() for t in row] for row in self.texts]  # the same as frame payloads (bytes)
 
     def join(self, table: int, seat: int, conn: Any) -> list[Any] | None:
         """Register a connection; when the table is full, its first update (to every seat)."""
@@ -69,13 +73,14 @@ class Tables:
         self.seq[table], self.asked[table] = 0, 0
         return list(self.conns[table].values())
 
-    def act(self, table: int, seat: int, seq: int) -> tuple[list[Any], str] | None:
-        """An answer: the next update and who gets it, or ``None`` if it is not the asked seat's latest."""
+    def act(self, table: int, seat: int, seq: int) -> tuple[list[Any], int, int] | None:
+        """An answer: who gets the next update and which it is (``texts[seq][asked]``), or ``None`` if it is not
+        the asked seat's latest."""
         if seq != self.seq.get(table) or seat != self.asked[table] or seq >= self.moves:
             return None
         self.seq[table] = seq + 1
         self.asked[table] = self.rng.randrange(self.players)
-        return list(self.conns[table].values()), self.texts[seq + 1][self.asked[table]]
+        return list(self.conns[table].values()), seq + 1, self.asked[table]
 
 
 def serve_starlette(port: int, tables: Tables, uvloop: bool) -> None:
@@ -111,8 +116,9 @@ def serve_starlette(port: int, tables: Tables, uvloop: bool) -> None:
                     break
                 step = tables.act(table, seat, orjson.loads(msg["text"])["seq"])
                 if step is not None:
-                    for c in step[0]:
-                        c.put(step[1])
+                    conns, s, a = step
+                    for c in conns:
+                        c.put(tables.texts[s][a])
         finally:
             writer.cancel()
 
@@ -124,6 +130,45 @@ def serve_starlette(port: int, tables: Tables, uvloop: bool) -> None:
         ws="websockets-sansio",
         log_level="warning",
         loop="uvloop" if uvloop else "asyncio",
+    )
+
+
+def serve_fengsheng(port: int, tables: Tables, uvloop: bool) -> None:
+    """uvicorn with ``fengsheng.server.ws.WebSocket`` as its websocket protocol (production): a message received is
+    handled in the transport's callback and the updates are written synchronously, no task per message."""
+    import uvicorn
+
+    from fengsheng.server.ws import ACCEPT, WebSocket
+
+    def accept(ws: WebSocket) -> None:
+        _, _, table_s, seat_s = ws.path.split("/")
+        table, seat = int(table_s), int(seat_s)
+
+        def on_message(data: str | bytes) -> None:
+            step = tables.act(table, seat, orjson.loads(data)["seq"])
+            if step is not None:
+                conns, s, a = step
+                for c in conns:
+                    c.send(tables.payloads[s][a])
+
+        ws.on_message = on_message
+        for c in tables.join(table, seat, ws) or []:
+            c.send(tables.payloads[0][0])
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """An ASGI app with only a lifespan: it hands the accept hook to the websocket protocol."""
+        assert scope["type"] == "lifespan"
+        while True:
+            msg = await receive()
+            if msg["type"] == "lifespan.startup":
+                scope["state"][ACCEPT] = accept
+                await send({"type": "lifespan.startup.complete"})
+            else:
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    uvicorn.run(
+        app, host="127.0.0.1", port=port, ws=WebSocket, log_level="warning", loop="uvloop" if uvloop else "asyncio"
     )
 
 
@@ -140,7 +185,8 @@ def serve_websockets(port: int, tables: Tables, uvloop: bool) -> None:
         async for raw in ws:
             step = tables.act(table, seat, orjson.loads(raw)["seq"])
             if step is not None:
-                broadcast(step[0], step[1])
+                conns, s, a = step
+                broadcast(conns, tables.texts[s][a])
 
     async def main() -> None:
         async with serve(handler, "127.0.0.1", port, compression=None, max_queue=None) as server:
@@ -281,7 +327,8 @@ def main() -> int:
     if args.serve:
         tables = Tables(args.players, args.moves, args.bytes)
         kind, _, loop = args.serve.partition("-")
-        (serve_starlette if kind == "starlette" else serve_websockets)(args.port, tables, loop == "uvloop")
+        serve = {"starlette": serve_starlette, "websockets": serve_websockets, "fengsheng": serve_fengsheng}[kind]
+        serve(args.port, tables, loop == "uvloop")
         return 0
     try:
         import uvloop  # noqa: F401

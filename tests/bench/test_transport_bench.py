@@ -17,7 +17,7 @@ pytest.importorskip("websockets")
 SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "transport.py"
 
 
-@pytest.mark.parametrize("stack", ["starlette", "websockets"])
+@pytest.mark.parametrize("stack", ["fengsheng", "starlette", "websockets"])
 def test_every_move_is_played_and_timed(stack: str) -> None:
     args = ["--tables", "3", "--players", "4", "--moves", "25", "--bytes", "500", "--stack", stack, "--json"]
     done = subprocess.run(

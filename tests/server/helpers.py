@@ -128,34 +128,76 @@ def leaves(tree: dict[str, Any]) -> list[str]:
     return [o for k in tree["children"] for o in leaves(k)]
 
 
-async def play_seat(
-    url: str, rng: Any = None, record: list[dict[str, Any]] | None = None, stop_at: int | None = None
-) -> dict[str, Any]:
-    """Connect and answer every question (a random leaf, or the first) until the game is over; every message
-    received is appended to ``record``. Returns the last message."""
+class Client:
+    """A websocket client that merges what it receives as the browser does (``protocol.ClientState``)."""
+
+    def __init__(self, ws: Any) -> None:
+        from fengsheng.server.protocol import ClientState
+
+        self.ws = ws
+        self.state = ClientState()
+        self.events: list[dict[str, Any]] = []  # every event received, in order
+
+    @property
+    def view(self) -> dict[str, Any]:
+        assert self.state.view is not None, "no game message yet"
+        return self.state.view
+
+    async def recv(self, want: str | None = None, timeout: float = 10) -> dict[str, Any]:
+        """The next message (of type ``want``), merged into the state."""
+        while True:
+            msg = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+            if self.state.apply(msg):
+                self.events += msg.get("events", [])
+            if want is None or msg["type"] == want:
+                return dict(msg)
+
+    async def until_question(self) -> dict[str, Any]:
+        """The next message that brings this seat a question (``msg["question"]``)."""
+        while True:
+            msg = await self.recv()
+            if msg["type"] in ("snapshot", "update") and msg.get("question"):
+                return msg
+
+    async def until_question_or_out(self, seat: int) -> dict[str, Any] | None:
+        """The next message asking ``seat`` a question, or None once the game is over or the seat is out of it (dead
+        or lost: it is never asked again)."""
+        while True:
+            msg = await self.recv()
+            if msg["type"] not in ("snapshot", "update"):
+                continue
+            if msg.get("question"):
+                return msg
+            view = self.view
+            me = view["seats"][seat]
+            if view.get("result") is not None or not me["alive"] or me["lost"]:
+                return None
+
+    async def act(self, seq: int, option: str) -> None:
+        await self.ws.send(json.dumps({"type": "act", "seq": seq, "option": option}))
+
+
+async def play_seat(url: str, rng: Any = None, record: list[dict[str, Any]] | None = None) -> Any:
+    """Connect and answer every new question (a random leaf, or the first) until the game is over; every message
+    received is appended to ``record``. Returns the client's state at the end (``protocol.ClientState``)."""
     import websockets
 
-    last: dict[str, Any] = {}
     async with websockets.connect(url, max_size=1 << 24) as ws:
-        async for raw in ws:
-            msg = json.loads(raw)
+        c = Client(ws)
+        while True:
+            msg = await c.recv(timeout=120)
             if record is not None:
                 record.append(msg)
             if msg["type"] == "error" and msg["code"] == "auth":
                 raise AssertionError(msg)
             if msg["type"] not in ("snapshot", "update"):
                 continue
-            last = msg
-            if msg["view"]["result"] is not None:
-                return msg
-            if stop_at is not None and msg["seq"] >= stop_at:
-                return msg
+            if c.view["result"] is not None:
+                return c.state
             q = msg.get("question")
             if q is not None:
                 opts = leaves(q["tree"])
-                option = opts[rng.randrange(len(opts))] if rng is not None else opts[0]
-                await ws.send(json.dumps({"type": "act", "seq": q["seq"], "option": option}))
-    return last
+                await c.act(q["seq"], opts[rng.randrange(len(opts))] if rng is not None else opts[0])
 
 
 def run(coro: Any) -> Any:

@@ -18,6 +18,7 @@ import websockets
 from fengsheng.config import Config
 from fengsheng.game import Game
 from fengsheng.server.loadgen import TableRun, http, leaves, make_tables, play
+from fengsheng.server.protocol import ClientState
 from fengsheng.server.tables import config_of
 from tests.server.conftest import fresh_pg, pg_url_or_skip
 from tests.server.helpers import Server, run
@@ -38,20 +39,22 @@ class Seen:
 
 
 async def _client(ws_url: str, seen: Seen, rng: random.Random, ready: asyncio.Queue[int]) -> None:
+    state = ClientState()
     try:
         async with websockets.connect(ws_url, max_size=1 << 24) as ws:
             ready.put_nowait(1)
             async for raw in ws:
                 msg = json.loads(raw)
-                if msg["type"] not in ("snapshot", "update"):
+                if not state.apply(msg):
                     continue
-                seen.events.extend(msg["events"])
+                assert state.view is not None
+                seen.events.extend(msg.get("events", []))
                 seen.last_seq = msg["seq"]
                 seen.acked.update(s for s in seen.answers if s < msg["seq"])
-                seen.question = msg.get("question")
-                if msg["view"]["result"] is not None:
+                seen.question = state.question
+                if state.view["result"] is not None:
                     return
-                q = msg.get("question")
+                q = msg.get("question")  # a new question
                 if q is not None:
                     await asyncio.sleep(rng.uniform(0.002, 0.02))  # games stay in progress for a while
                     option = rng.choice(leaves(q["tree"]))

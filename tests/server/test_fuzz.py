@@ -11,6 +11,7 @@ from typing import Any
 
 import websockets
 
+from fengsheng.server.protocol import ClientState
 from tests.server.helpers import Server, play_seat, run
 
 MESSAGES_PER_CONNECTION = 400
@@ -54,14 +55,15 @@ async def _fuzz(url: str, rng: random.Random, tally: dict[str, int]) -> None:
 
         async def reader() -> None:
             nonlocal seq, options
+            state = ClientState()
             async for raw in ws:
                 msg = json.loads(raw)
                 if msg["type"] == "error":
                     tally["errors"] += 1
                     tally[msg["code"]] = tally.get(msg["code"], 0) + 1
-                elif msg["type"] in ("snapshot", "update"):
+                elif state.apply(msg) and state.view is not None:
                     seq = msg["seq"]
-                    d = msg["view"]["decision"] or {}
+                    d = state.view["decision"] or {}
                     options = d.get("options") or options
 
         task = asyncio.ensure_future(reader())
@@ -88,7 +90,7 @@ def test_websocket_fuzz(server: Server) -> None:
     assert server.get("/health")["ok"] and server.get("/health")["failed"] == 0
     # the game is unharmed: the seat plays it to the end
     last = run(play_seat(f"{server.ws}/ws/{code}?token={tok}", random.Random(3)))
-    assert last["view"]["result"] is not None
+    assert last.view["result"] is not None
     assert server.proc is not None and server.proc.poll() is None  # crashes: 0
     assert "Traceback" not in server.log.read_text()
     assert tally["sent"] == MESSAGES_PER_CONNECTION * (1 + SPECTATORS)

@@ -7,8 +7,10 @@ client answering its questions at random, the seat rotating over the games, plus
 where every seat is a client). Afterwards each game is replayed here from the stored decisions, step by step,
 with the oracle kept up to date: every event a reader received is checked at the step that emitted it (the k-th
 event a reader gets is event k of the log: the server sends each reader every event, censored for it) and must be
-exactly the engine's censored event for that reader; every view is checked at the step of its ``seq``; a question
-may only go to the seat that decides, with exactly that decision's options.
+exactly the engine's censored event for that reader. Updates carry view patches: after every message the view the
+client rebuilt (``protocol.ClientState``, as the browser merges them) is checked by the oracle at the step of the
+message's ``seq``, and must equal the engine's view of that reader then; a question may only go to the seat that
+decides, with exactly that decision's options, and the question a client holds is always the present one.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import sqlalchemy as sa
 
 from fengsheng.config import VARIANTS
 from fengsheng.game import Game
-from fengsheng.server.loadgen import TableRun, leaves, make_bot_tables, make_tables, play
+from fengsheng.server.loadgen import Received, TableRun, leaves, make_bot_tables, make_tables, play
 from fengsheng.server.tables import LobbyError, check_settings, config_of
 from tests.contract.test_leaks import Oracle, Where
 from tests.server.helpers import Server
@@ -87,21 +89,29 @@ def public_refs(view: dict[str, Any], burns: set[tuple[int, int]]) -> dict[str, 
 
 
 def check_game(run: TableRun, settings: dict[str, Any], seed: int, decisions: list[tuple[int, str]]) -> dict[str, int]:
-    """Replay one game and check every message its readers received against the oracle."""
+    """Replay one game and check every message its readers received against the oracle: the events, and after
+    every message the view the client rebuilt from the snapshot and the patches so far (so every patch value is
+    checked at its message's step) and its pending question."""
     config = config_of(settings)
     g = Game.new(config, seed)
     oracle = Oracle(g)
     readers = list(run.messages)
-    updates = {r: [m for m in run.messages[r] if m["type"] in ("snapshot", "update")] for r in readers}
+    updates: dict[Any, list[Received]] = {}
     for r in readers:
-        assert not [m for m in run.messages[r] if m["type"] == "error"], (run.code, r)
-        assert updates[r] and updates[r][-1]["view"]["result"] is not None, (run.code, r, "the game did not end")
-        assert updates[r][0]["type"] == "update", "connected before the start: no snapshot, every event"
-    received = {r: [e for m in updates[r] for e in m["events"]] for r in readers}
-    by_seq: dict[Any, dict[int, list[dict[str, Any]]]] = {r: {} for r in readers}
+        assert not [x for x in run.messages[r] if x.msg["type"] == "error"], (run.code, r)
+        updates[r] = [x for x in run.messages[r] if x.msg["type"] in ("snapshot", "update")]
+        assert updates[r] and updates[r][-1].view is not None, (run.code, r)
+        assert updates[r][-1].view["result"] is not None, (run.code, r, "the game did not end")
+        assert updates[r][0].msg["type"] == "update", "connected before the start: no snapshot, every event"
+        for x in updates[r]:
+            patch = x.msg.get("view", {})
+            assert isinstance(patch, dict) and not x.msg.get("drop"), (run.code, r)  # a view never loses a key
+            assert "seq" not in x.msg.get("table", {}), (run.code, r)
+    received = {r: [e for x in updates[r] for e in x.msg.get("events", [])] for r in readers}
+    by_seq: dict[Any, dict[int, list[Received]]] = {r: {} for r in readers}
     for r in readers:
-        for m in updates[r]:
-            by_seq[r].setdefault(m["seq"], []).append(m)
+        for x in updates[r]:
+            by_seq[r].setdefault(x.msg["seq"], []).append(x)
     counts = {"messages": sum(len(v) for v in updates.values()), "events": 0, "views": 0}
     # (uid, ref) of every 烧毁 its reader saw played in public: the card it names was face up then
     burns: dict[Any, set[tuple[int, int]]] = {r: set() for r in readers}
@@ -120,14 +130,17 @@ def check_game(run: TableRun, settings: dict[str, Any], seed: int, decisions: li
         start = len(g.events)
         d = g.decision
         for r in readers:
-            for m in by_seq[r].get(k, []):
-                view = public_refs(m["view"], burns[r])
-                oracle.check_view(g, r, where, view)
+            for x in by_seq[r].get(k, []):
+                assert x.view is not None
+                oracle.check_view(g, r, where, public_refs(x.view, burns[r]))
+                assert x.view == g.view(r), f"{where}: reader {r} rebuilt another view than its own"
                 counts["views"] += 1
-                q = m["question"]
-                if q is not None:
+                q = x.msg.get("question")
+                if q is not None:  # a question sent
                     assert d is not None and d.seat == r, f"{where}: reader {r} was sent another seat's question"
                     assert set(leaves(q["tree"])) <= {str(o) for o in d.options}, where
+                if x.question is not None:  # the question the client holds now is this step's, for this seat
+                    assert x.question["seq"] == k and d is not None and d.seat == r, f"{where}: a stale question"
         if k == len(decisions):
             break
         seat, option = decisions[k]
@@ -140,9 +153,12 @@ def check_game(run: TableRun, settings: dict[str, Any], seed: int, decisions: li
     return counts
 
 
-@pytest.mark.parametrize("games", [GAMES, pytest.param(SLOW_GAMES, marks=pytest.mark.slow)])
-def test_no_leaks_over_the_wire(tmp_path: Path, games: int, request: pytest.FixtureRequest) -> None:
-    if games == SLOW_GAMES and request.config.getoption("-m") != "slow":
+@pytest.mark.parametrize(
+    ("games", "slow"), [(GAMES, False), pytest.param(SLOW_GAMES, True, marks=pytest.mark.slow, id="slow")]
+)
+def test_no_leaks_over_the_wire(tmp_path: Path, games: int, slow: bool, request: pytest.FixtureRequest) -> None:
+    # (the slow one is skipped unless asked for; FENGSHENG_WIRE_GAMES=1000, as .ci/run sets, runs the first at 1,000)
+    if slow and request.config.getoption("-m") != "slow":
         pytest.skip("the 1,000-game run: pytest -m slow tests/server/test_leaks_wire.py")
     db = f"sqlite:///{tmp_path / 'wire.db'}"
     s = Server(db).start()

@@ -12,7 +12,7 @@ import pytest
 import websockets
 
 from fengsheng.server import protocol as P
-from tests.server.helpers import Server, leaves, play_seat, run
+from tests.server.helpers import Client, Server, leaves, play_seat, run
 
 FAST = {"players": 5, "pace": 0, "min_window": 0, "timer": False}
 
@@ -67,7 +67,7 @@ def test_encode_writes_the_json_value_json_would() -> None:
             g.act(d.options[rnd.randrange(len(d.options))])
             k += 1
     assert checked > 1000
-    assert P.encode({"名": "风声", 1: [1.5, None, True]}) == '{"名":"风声","1":[1.5,null,true]}'
+    assert P.encode({"名": "风声", 1: [1.5, None, True]}) == '{"名":"风声","1":[1.5,null,true]}'.encode()
     with pytest.raises(TypeError):
         P.encode({"x": object()})
 
@@ -84,11 +84,11 @@ def test_a_whole_game_over_a_socket(server: Server) -> None:
     tok = server.player("alice")
     code = server.table(tok, FAST)
     last = run(play_seat(f"{server.ws}/ws/{code}?token={tok}", random.Random(5)))
-    assert last["view"]["result"] is not None
+    assert last.view["result"] is not None
     assert server.get(f"/api/tables/{code}")["status"] == "over"
     # the replay verifies (record digest) and shows everything after the end
     rep = server.get(f"/api/replays/{code}?as=all")
-    assert rep["verified"] and rep["step"] == rep["steps"] == last["seq"]
+    assert rep["verified"] and rep["step"] == rep["steps"] == last.seq
     assert all(v["me"]["identity"] for v in rep["views"])
     mid = server.get(f"/api/replays/{code}?as=1&step=10")
     assert mid["step"] == 10 and mid["view"]["seat"] == 1
@@ -106,28 +106,6 @@ async def _recv(ws: Any, want: str | None = None, timeout: float = 10) -> dict[s
             return msg
 
 
-async def _until_question(ws: Any) -> dict[str, Any]:
-    while True:
-        msg = await _recv(ws)
-        if msg["type"] in ("snapshot", "update") and msg.get("question"):
-            return msg
-
-
-async def _until_question_or_out(ws: Any, seat: int) -> dict[str, Any] | None:
-    """The next message asking ``seat`` a question, or None once the game is over or the seat is out of it (dead or
-    lost: it is never asked again)."""
-    while True:
-        msg = await _recv(ws)
-        if msg["type"] not in ("snapshot", "update"):
-            continue
-        if msg.get("question"):
-            return msg
-        view = msg["view"]
-        me = view["seats"][seat]
-        if view.get("result") is not None or not me["alive"] or me["lost"]:
-            return None
-
-
 def test_bad_messages_get_errors_and_the_table_goes_on(server: Server) -> None:
     a, b = server.player("a"), server.player("b")
     code = server.table(a, dict(FAST, ask="all"), humans=[b])
@@ -137,7 +115,7 @@ def test_bad_messages_get_errors_and_the_table_goes_on(server: Server) -> None:
             websockets.connect(f"{server.ws}/ws/{code}?token={a}") as wa,
             websockets.connect(f"{server.ws}/ws/{code}?token={b}") as wb,
         ):
-            msg = await _until_question(wa)
+            msg = await Client(wa).until_question()
             q = msg["question"]
             # malformed, oversized, binary, stale, illegal, someone else's turn
             cases = [
@@ -207,23 +185,26 @@ def test_reconnect_gets_the_same_question(server: Server) -> None:
             code = server.table(a, dict(FAST, ask="all"))
             url = f"{server.ws}/ws/{code}?token={a}"
             async with websockets.connect(url) as ws:
-                before: dict[str, Any] | None = await _until_question(ws)
+                c = Client(ws)
+                before: dict[str, Any] | None = await c.until_question()
                 assert before is not None
-                seat = before["seat"]
+                seat = c.state.view["seat"] if c.state.view else None
                 for _ in range(20):  # play a little
-                    q = before["question"]
-                    await ws.send(json.dumps({"type": "act", "seq": q["seq"], "option": leaves(q["tree"])[-1]}))
-                    before = await _until_question_or_out(ws, seat)
+                    q = c.state.question
+                    assert q is not None
+                    await c.act(q["seq"], leaves(q["tree"])[-1])
+                    before = await c.until_question_or_out(seat)
                     if before is None:
                         break
+                rebuilt, question, events = dict(c.view), c.state.question, c.events
             if before is None:
                 continue
             async with websockets.connect(url) as ws:
                 snap = await _recv(ws, "snapshot")
-                assert snap["seq"] == before["seq"]
-                assert snap["question"]["tree"] == before["question"]["tree"]
-                assert snap["view"] == before["view"]
-                assert not before["events"] or snap["events"][-1] == before["events"][-1]  # an update may bring none
+                assert question is not None and snap["seq"] == before["seq"] == question["seq"]
+                assert snap["question"]["tree"] == question["tree"]
+                assert snap["view"] == rebuilt  # the patches rebuilt exactly the view a snapshot gives
+                assert len(events) > 5 and snap["events"][-5:] == events[-5:]  # the seat's latest events
             return
         raise AssertionError("in five games the seat was out (or the game over) within 20 answers")
 
@@ -236,19 +217,21 @@ def test_timeout_hands_the_seat_to_its_bot_and_back(server: Server) -> None:
 
     async def go() -> None:
         async with websockets.connect(f"{server.ws}/ws/{code}?token={a}") as ws:
-            await _until_question(ws)  # and do not answer
+            c = Client(ws)
+            await c.until_question()  # and do not answer
             while True:
-                msg = await _recv(ws, timeout=10)
-                if msg["type"] == "update" and msg["table"]["seats"][0]["away"]:
+                msg = await c.recv(timeout=10)
+                if msg["type"] == "update" and c.state.table and c.state.table["seats"][0]["away"]:
                     break
+            assert "table" in msg and msg["question"] is None  # the table changed; the question is withdrawn
             seq_away = msg["seq"]
-            while msg["seq"] < seq_away + 3 and msg["view"]["result"] is None:  # the bot plays the seat
-                msg = await _recv(ws, "update")
-                assert msg["question"] is None
+            while msg["seq"] < seq_away + 3 and c.view["result"] is None:  # the bot plays the seat
+                msg = await c.recv("update")
+                assert c.state.question is None
             await ws.send(json.dumps({"type": "back"}))
             while True:
-                msg = await _recv(ws, timeout=10)
-                if msg["type"] == "update" and not msg["table"]["seats"][0]["away"]:
+                msg = await c.recv(timeout=10)
+                if msg["type"] == "update" and c.state.table and not c.state.table["seats"][0]["away"]:
                     break
 
     run(go())
@@ -262,52 +245,57 @@ def test_delayed_spectators_lag_and_get_everything_at_the_end(server: Server) ->
     a = server.player("a")
     delay = 6
     code = server.table(a, dict(FAST, ask="all", spectator_delay=delay))
-    seen: list[dict[str, Any]] = []
+    seen: list[tuple[dict[str, Any], dict[str, Any] | None]] = []  # each message, the view rebuilt after it
 
     async def spectate() -> None:
         async with websockets.connect(f"{server.ws}/ws/{code}", max_size=1 << 24) as ws:
-            async for raw in ws:
-                msg = json.loads(raw)
-                seen.append(msg)
-                if msg["type"] == "update" and msg["view"]["result"] is not None:
+            c = Client(ws)
+            while True:
+                msg = await c.recv(timeout=30)
+                seen.append((msg, dict(c.view) if c.state.view is not None else None))
+                if msg["type"] == "update" and c.view["result"] is not None:
                     return
 
     async def go() -> None:
         spec = asyncio.get_running_loop().create_task(spectate())
         rng = random.Random(7)
         checks = 0
-        last: dict[str, Any] = {}
         async with websockets.connect(f"{server.ws}/ws/{code}?token={a}", max_size=1 << 24) as ws:
-            async for raw in ws:
-                msg = json.loads(raw)
+            c = Client(ws)
+            while True:
+                msg = await c.recv(timeout=30)
                 if msg["type"] not in ("snapshot", "update"):
                     continue
-                last = msg
-                if msg["view"]["result"] is not None:
+                if c.view["result"] is not None:
                     break
                 q = msg.get("question")
                 if q is None:
                     continue
                 s = q["seq"]
                 await asyncio.sleep(0.02)  # the spectator reads what the server sent so far
-                for m in seen:
+                for m, _ in seen:
                     assert m["type"] == "table" or m["seq"] <= s - delay, (m["seq"], s)
-                    assert m["table"]["seq"] == (m["seq"] if m["type"] != "table" else 0)
+                    assert "seq" not in m.get("table", {})  # the live table's seq never reaches them
                 if checks == 3:  # a spectator (re)connecting now gets the delayed snapshot, never a newer one
                     async with websockets.connect(f"{server.ws}/ws/{code}", max_size=1 << 24) as late:
                         first = await _recv(late)
                         assert first["type"] == "table" or first["seq"] <= s - delay
                 checks += 1
                 opts = leaves(q["tree"])
-                await ws.send(json.dumps({"type": "act", "seq": s, "option": opts[rng.randrange(len(opts))]}))
+                await c.act(s, opts[rng.randrange(len(opts))])
+            last_seq = c.state.seq
         await asyncio.wait_for(spec, 30)
         assert checks > 3
-        assert any(m["type"] == "update" and m["seq"] > 0 for m in seen[:-1])  # it did watch, not only the end
-        end = seen[-1]
-        assert end["seq"] == last["seq"] and end["view"]["result"] is not None
-        assert all(s["identity"] for s in end["view"]["seats"])
-        shown = [m["seq"] for m in seen if m["type"] != "table"]
+        assert any(m["type"] == "update" and m["seq"] > 0 for m, _ in seen[:-1])  # it did watch, not only the end
+        end, view = seen[-1]
+        assert end["seq"] == last_seq and view is not None and view["result"] is not None
+        assert all(s["identity"] for s in view["seats"])
+        shown = [m["seq"] for m, _ in seen if m["type"] != "table"]
         assert shown == sorted(shown)
+        # the view rebuilt from the patches is the spectator's view of the step shown (the replay's, verified)
+        games = [(m, v) for m, v in seen if m["type"] != "table"]
+        for m, v in games[:: max(1, len(games) // 12)] + games[-1:]:
+            assert v == server.get(f"/api/replays/{code}?as=spectator&step={m['seq']}")["view"], m["seq"]
 
     run(go())
 
@@ -335,14 +323,13 @@ def test_delayed_spectators_after_a_restart(tmp_path: Any) -> None:
             """Answer ``n`` questions (or until the seat is out); the live seq now (the game waits on the seat)."""
             rng = random.Random(3)
             async with websockets.connect(f"{s.ws}/ws/{code}?token={a}", max_size=1 << 24) as ws:
-                msg = await _until_question(ws)
+                c = Client(ws)
+                msg = await c.until_question()
                 for _ in range(n):
                     q = msg["question"]
                     opts = leaves(q["tree"])
-                    await ws.send(
-                        json.dumps({"type": "act", "seq": q["seq"], "option": opts[rng.randrange(len(opts))]})
-                    )
-                    nxt = await _until_question_or_out(ws, msg["seat"])
+                    await c.act(q["seq"], opts[rng.randrange(len(opts))])
+                    nxt = await c.until_question_or_out(c.view["seat"])
                     if nxt is None:
                         break
                     msg = nxt
@@ -361,7 +348,7 @@ def test_delayed_spectators_after_a_restart(tmp_path: Any) -> None:
         now = s.get(f"/api/tables/{code}")
         assert now["status"] == "playing" and now["seq"] == live  # the game waits on the seat (no timer)
         assert first["type"] == "snapshot" and first["seq"] == live - delay, (first["seq"], live)
-        assert first["table"]["seq"] == live - delay and first["view"]["result"] is None
+        assert "seq" not in first["table"] and first["view"]["result"] is None
     finally:
         s.stop()
 

@@ -13,6 +13,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from fengsheng.server.app import create_app
+        from fengsheng.server.ws import WebSocket
     except ImportError as exc:
         print(f"fengsheng serve: needs the server extra (pip install 'fengsheng[server]'): {exc}", file=sys.stderr)
         return 2
@@ -33,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         app,
         host=args.host,
         port=args.port,
-        ws="websockets-sansio",
+        ws=WebSocket,  # the websockets bypass ASGI: fengsheng.server.ws (docs/scaling.md)
         ws_max_size=1 << 20,
         log_level="warning",
         timeout_graceful_shutdown=5,

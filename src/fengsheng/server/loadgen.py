@@ -1,9 +1,10 @@
 """A load generator: tables whose every seat is a websocket client answering as fast as the server allows.
 
 Used by ``bench/server.py`` (moves/s, latency from an answer until every seat of the table has the update) and by
-the wire leak test (every message every seat and the spectator received, kept for the oracle). Each seat answers
-its question with a random leaf of the choice tree (seeded), so the games are the same kind of random games the
-engine's own leak test plays.
+the wire leak test (every message every seat and the spectator received, with the view and question the client
+rebuilt from it, kept for the oracle). Each client merges the messages as the browser does (``protocol.ClientState``:
+a snapshot, then patches) and answers each new question with a random leaf of its choice tree (seeded), so the
+games are the same kind of random games the engine's own leak test plays.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ import random
 import time
 import urllib.request
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 import websockets
+
+from fengsheng.server.protocol import ClientState
 
 
 def http(base: str, method: str, path: str, body: Any = None, token: str = "") -> Any:
@@ -36,6 +39,16 @@ def leaves(tree: dict[str, Any]) -> list[str]:
     return [o for k in tree["children"] for o in leaves(k)]
 
 
+class Received(NamedTuple):
+    """One message as a client got it, and what the client knew after merging it: the whole view (rebuilt from the
+    snapshot and the patches so far; ``None`` before any), the pending question and the table's public data."""
+
+    msg: dict[str, Any]
+    view: dict[str, Any] | None
+    question: dict[str, Any] | None
+    table: dict[str, Any] | None
+
+
 @dataclass
 class TableRun:
     """One table of the load: its code, the messages each reader got (if kept), latencies, moves."""
@@ -43,7 +56,7 @@ class TableRun:
     code: str
     players: int
     tokens: list[str]
-    messages: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
+    messages: dict[int | None, list[Received]] = field(default_factory=dict)
     latencies: list[float] = field(default_factory=list)
     moves: int = 0
     sent: dict[int, float] = field(default_factory=dict)  # seq answered -> when
@@ -89,21 +102,23 @@ async def _seat(
 ) -> None:
     url = f"{ws_base}/ws/{run.code}?lang={lang}" + (f"&token={run.tokens[seat]}" if seat is not None else "")
     kept = run.messages.setdefault(seat, []) if keep else None
+    state = ClientState()
     async with websockets.connect(url, max_size=1 << 24, compression=None) as ws:
         ready.put_nowait(1)
         async for raw in ws:
             msg = orjson.loads(raw)  # the client decodes every message whole, as a browser would (JSON.parse)
+            game = state.apply(msg)
             if kept is not None:
-                kept.append(msg)
-            kind = msg["type"]
-            if kind == "error":
+                view = dict(state.view) if state.view is not None else None  # patches replace keys: a shallow copy
+                kept.append(Received(msg, view, state.question, state.table))
+            if msg["type"] == "error":
                 if msg["code"] in ("auth", "shutdown"):
                     raise RuntimeError(f"table {run.code} seat {seat}: {msg}")
                 continue
-            if kind not in ("snapshot", "update"):
+            if not game:
                 continue
-            if msg["table"].get("failed"):
-                raise RuntimeError(f"table {run.code} failed: {msg['table']['failed']}")
+            if state.table is not None and state.table.get("failed"):
+                raise RuntimeError(f"table {run.code} failed: {state.table['failed']}")
             seq = msg["seq"]
             if seat is not None:
                 now = time.perf_counter()
@@ -113,17 +128,18 @@ async def _seat(
                     if len(got) == run.clients:
                         run.latencies.append(now - run.sent.pop(s))
                         del run.seen[s]
-            if msg["view"]["result"] is not None:
+            assert state.view is not None
+            if state.view["result"] is not None:
                 run.final_seq = seq
-                run.result = msg["view"]["result"]
+                run.result = state.view["result"]
                 return
-            q = msg.get("question")
+            q = msg.get("question")  # present when the question changed: a new one to answer
             if q is not None and seat is not None:
                 opts = leaves(q["tree"])
                 option = opts[rng.randrange(len(opts))]
                 run.sent[q["seq"]] = time.perf_counter()
                 run.moves += 1
-                await ws.send(json.dumps({"type": "act", "seq": q["seq"], "option": option}))
+                await ws.send(orjson.dumps({"type": "act", "seq": q["seq"], "option": option}).decode())
 
 
 async def play(

@@ -1,4 +1,5 @@
-"""The wire protocol: what a client may send, how it is checked, the one error shape, the rate limit.
+"""The wire protocol: what a client may send, how it is checked, the one error shape, the rate limit, and how a
+client rebuilds its state from the server's messages (view patches).
 
 Client → server (JSON text frames, at most :data:`MAX_MESSAGE` bytes):
 
@@ -7,16 +8,18 @@ Client → server (JSON text frames, at most :data:`MAX_MESSAGE` bytes):
 * ``{"type": "back"}``: take the seat back from its stand-in bot after a timeout;
 * ``{"type": "ping"}``: answered with ``pong``.
 
-Server → client: ``snapshot`` (on connect: view, the seat's recent events and log lines, the pending question, the
-table), ``update`` (after every step: view, new events, log lines, question, table), ``error``, ``pong``. Every
-error is ``{"type": "error", "code": CODE, "message": one line, "seq": N}``; the connection stays open.
+Server → client: ``snapshot`` (on connect: the whole view, the seat's recent events and log lines, the pending
+question, the table), ``update`` (after every step: only what changed for this connection since its last message:
+``view`` holds the top-level view keys whose value changed, ``drop`` the keys gone, ``events``/``lines`` the new
+events, ``question`` when the seat's question changed (``null``: none now), ``table`` when the table's public data
+changed), ``table`` (before the game), ``error``, ``pong``. :class:`ClientState` is the reference merge;
+``static/table.js`` does the same. Every error is ``{"type": "error", "code": CODE, "message": one line, "seq": N}``;
+the connection stays open.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import orjson
 
@@ -46,12 +49,12 @@ def _tuple_like(obj: Any) -> list[Any]:
     raise TypeError(f"Object of type {type(obj).__name__} is not JSON serializable")
 
 
-def encode(msg: dict[str, Any]) -> str:
-    """A server message as the JSON text frame sent: compact, UTF-8 as is (no ``\\u`` escapes), the same JSON
-    value as ``json.dumps`` gives. orjson (a well-kept Rust library) writes it some ten times faster; encoding was
-    the largest single cost of a step with five seats connected (docs/scaling.md)."""
-    text: str = orjson.dumps(msg, default=_tuple_like, option=_ORJSON_OPTS).decode()
-    return text
+def encode(msg: dict[str, Any]) -> bytes:
+    """A server message as the payload of the JSON text frame sent (UTF-8): compact, no ``\\u`` escapes, the same
+    JSON value as ``json.dumps`` gives. orjson (a well-kept Rust library) writes it some ten times faster than
+    ``json``, and as bytes, which is what the frame carries (docs/scaling.md)."""
+    data: bytes = orjson.dumps(msg, default=_tuple_like, option=_ORJSON_OPTS)
+    return data
 
 
 class ProtocolError(Exception):
@@ -63,8 +66,9 @@ class ProtocolError(Exception):
         self.message = message
 
 
-@dataclass(frozen=True)
-class ClientMessage:
+class ClientMessage(NamedTuple):
+    """A checked client message (a named tuple: one is built per message received)."""
+
     type: str
     seq: int = -1
     option: str = ""
@@ -78,7 +82,7 @@ def parse(text: str | bytes) -> ClientMessage:
     if isinstance(text, bytes):
         raise ProtocolError(MALFORMED, "binary frames are not accepted: send JSON text")
     try:
-        obj = json.loads(text)
+        obj = orjson.loads(text)  # strict JSON (no NaN, integers within 64 bits); its errors are ValueErrors
     except (ValueError, RecursionError):
         raise ProtocolError(MALFORMED, "not JSON") from None
     if not isinstance(obj, dict):
@@ -124,3 +128,65 @@ class RateLimit:
             self.tokens -= 1.0
             return True
         return False
+
+
+def patch(old: dict[str, Any] | None, new: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """What turns ``old`` into ``new`` at the top level: the keys whose value changed (or is new) and the keys gone.
+    ``old`` is what the connection was last sent (``None``: nothing yet, so everything). Values are compared whole
+    (``==``, after the cheap ``is``): a changed ``seats`` entry resends the ``seats`` list."""
+    if old is None:
+        return new, []
+    missing = _MISSING
+    changed = {k: v for k, v in new.items() if (o := old.get(k, missing)) is not v and o != v}
+    dropped = [k for k in old if k not in new] if old.keys() != new.keys() else []
+    return changed, dropped
+
+
+class _Missing:
+    __slots__ = ()
+
+
+_MISSING: Final = _Missing()
+
+
+class ClientState:
+    """What a client knows after the messages so far: the reference for a client's merge (``static/table.js``
+    mirrors it line by line; the wire leak test and the load generator use this one). ``view`` is the whole view
+    rebuilt from the snapshot and the patches, ``question`` the pending question, ``table`` the table's public
+    data, ``seq`` the sequence number of the last message."""
+
+    __slots__ = ("delay", "question", "seq", "table", "view")
+
+    def __init__(self) -> None:
+        self.seq = 0
+        self.view: dict[str, Any] | None = None
+        self.question: dict[str, Any] | None = None
+        self.table: dict[str, Any] | None = None
+        self.delay = 0
+
+    def apply(self, msg: dict[str, Any]) -> bool:
+        """Merge one server message; ``True`` if it was a game message (``snapshot`` or ``update``)."""
+        kind = msg.get("type")
+        if kind == "table":
+            self.table = msg["table"]
+            self.seq = msg["seq"]
+            self.delay = msg.get("delay", 0)
+            return False
+        if kind == "snapshot":
+            self.view = dict(msg["view"])
+        elif kind == "update":
+            if self.view is None:
+                self.view = {}
+            if "view" in msg:
+                self.view.update(msg["view"])
+            for key in msg.get("drop", ()):
+                del self.view[key]
+        else:
+            return False
+        if kind == "snapshot" or "question" in msg:
+            self.question = msg["question"]
+        if "table" in msg:
+            self.table = msg["table"]
+        self.seq = msg["seq"]
+        self.delay = msg.get("delay", 0)
+        return True

@@ -22,11 +22,11 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from fengsheng.bots import BOTS
 from fengsheng.bots.base import Bot
-from fengsheng.choices import AskPolicy, choice_tree
+from fengsheng.choices import AskPolicy
 from fengsheng.choices.policy import Recall
 from fengsheng.config import VARIANTS, Config
 from fengsheng.core.options import Decision, parse_option
@@ -35,6 +35,7 @@ from fengsheng.errors import ConfigError, FengshengError, IllegalAction
 from fengsheng.game import Game
 from fengsheng.match import HUMAN, Match
 from fengsheng.server import protocol as P
+from fengsheng.server.questions import question_tree
 from fengsheng.server.stats import dealt_identities
 from fengsheng.server.store import Store
 from fengsheng.sim.runner import derive_seed
@@ -49,7 +50,7 @@ DEFAULT_PACE: Final = 0.8  # seconds per bot move with humans at the table
 SNAPSHOT_EVENTS: Final = 300  # the seat's last events sent on (re)connect
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 MAX_SPECTATOR_DELAY: Final = 500  # decisions a table may hold its spectators back
-OUTBOX: Final = 1000  # messages queued for a connection before it is dropped as too slow
+RETRY_COMMIT: Final = 0.5  # seconds before a failed group commit is tried again
 
 
 class LobbyError(Exception):
@@ -150,46 +151,52 @@ def config_of(s: dict[str, Any]) -> Config:
     ).with_variants(s["variants"])
 
 
-class Conn:
-    """One websocket connection: its seat (``None``: a spectator), its language, its outbox and rate limit."""
+class Sink(Protocol):
+    """Where a connection's frames go: ``server.ws.WebSocket`` (or a test's stand-in); ``send`` takes the UTF-8
+    payload of one text frame."""
 
-    def __init__(self, seat: int | None, lang: str, send: Callable[[str], Any]) -> None:
+    closed: bool
+
+    def send(self, data: bytes) -> None: ...
+
+    def close(self, code: int = 1000, reason: str = "") -> None: ...
+
+
+class Conn:
+    """One websocket connection: its seat (``None``: a spectator), its language, its rate limit, and what it was
+    last sent (the view, the table's version, the question, the end of the events it has), against which its
+    next update is a patch."""
+
+    __slots__ = ("events_at", "lang", "question", "rate", "seat", "strikes", "table", "view", "ws")
+
+    def __init__(self, seat: int | None, lang: str, ws: Sink) -> None:
         self.seat = seat
         self.lang = lang if lang in ("zh", "en", "none") else "zh"
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.ws = ws
         self.rate = P.RateLimit()
-        self.closed = False
-        self._send = send
-        self.writer: asyncio.Task[None] | None = None
+        self.strikes = 0  # messages refused by the rate limit
+        self.view: dict[str, Any] | None = None  # the whole view as the client has it now (read-only)
+        self.table = -1  # the version of the table data it has
+        self.question: tuple[int, int, str] | None = None  # the key of the question it has
+        self.events_at = 0  # the events of the log it has been sent: [0, events_at)
+
+    @property
+    def closed(self) -> bool:
+        return self.ws.closed
 
     def put(self, msg: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        if self.outbox.qsize() > OUTBOX:
-            self.close()
-            return
-        self.outbox.put_nowait(P.encode(msg))
+        """Send one message now (the transport buffers; a client too slow to read is dropped by it)."""
+        if not self.ws.closed:
+            self.ws.send(P.encode(msg))
 
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.outbox.put_nowait(None)
-
-    async def write(self) -> None:
-        """Send the outbox in order until closed."""
-        while True:
-            text = await self.outbox.get()
-            if text is None:
-                return
-            try:
-                await self._send(text)
-            except Exception:  # the peer went away: the reader notices and unregisters
-                self.closed = True
-                return
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        self.ws.close(code, reason)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Seat:
+    """A seat in the lobby's terms (a new one replaces it on every change: the table's data compares them)."""
+
     kind: str = "empty"  # empty | human | bot
     player: int | None = None
     name: str = ""
@@ -207,6 +214,7 @@ class Posed:
     auto: Any = None  # the option the policy answers for a human, if any
     asked: bool = False  # a human was asked (the clock runs)
     view: dict[str, Any] | None = None
+    tree: dict[str, Any] | None = None  # the question's choice tree, built once (server.questions)
 
 
 @dataclass(frozen=True)
@@ -237,7 +245,7 @@ class Table:
     bank: list[float] = field(default_factory=list)
     recall: dict[int, Recall] = field(default_factory=dict)
     recalled: dict[int, int] = field(default_factory=dict)
-    answer: tuple[int, str, Conn | None] | None = None
+    answer: tuple[int, Any, Conn | None] | None = None
     posed: Posed | None = None
     task: asyncio.Task[None] | None = None
     rematch: str | None = None
@@ -246,6 +254,11 @@ class Table:
     spec_shown: Spectated | None = None  # the newest step delayed spectators have been shown
     _views: dict[int | None, dict[str, Any]] = field(default_factory=dict)  # this step's, by seat (view_of)
     _views_at: tuple[Game | None, int, int] = (None, -1, -1)  # the game, its decisions and events then
+    _idle: bool = False  # the drive task waits for an answer and nothing else (answer_now)
+    _table_sig: tuple[Any, ...] = ()  # what the table data was built from (table_data)
+    _conns_changed: int = 0  # bumped when a connection joins or leaves (join, part)
+    _table_version: int = 0
+    _table: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.wake = asyncio.Event()
@@ -282,20 +295,30 @@ class Table:
         return next((i for i, s in enumerate(self.seats) if s.kind == "human" and s.player == player), None)
 
     def public(self) -> dict[str, Any]:
-        """What anyone may know of the table: settings, seats (names, bots, away, connected), status."""
-        online = {c.seat for c in self.conns if not c.closed}
-        return {
-            "code": self.code,
-            "status": self.status,
-            "settings": {k: v for k, v in self.settings.items() if k not in ("seats", "outcome")},
-            "host": self.host,
-            "seats": [
-                dict(s.to_dict(), seat=i, away=i in self.away, online=i in online) for i, s in enumerate(self.seats)
-            ],
-            "seq": self.seq,
-            "rematch": self.rematch,
-            "failed": self.failed,
-        }
+        """What anyone may know of the table: settings, seats (names, bots, away, connected), status, ``seq``."""
+        return dict(self.table_data()[1], seq=self.seq)
+
+    def table_data(self) -> tuple[int, dict[str, Any]]:
+        """The table's public data as the websocket sends it (no ``seq``: every message has its own), and its
+        version: rebuilt, with a new version, only when what it is built from changed, so that an update carries
+        it only then (each connection remembers the version it has)."""
+        sig = (self.status, self.rematch, self.failed, frozenset(self.away), self._conns_changed, tuple(self.seats))
+        if sig != self._table_sig:
+            self._table_sig = sig
+            self._table_version += 1
+            online = {c.seat for c in self.conns if not c.closed}
+            self._table = {
+                "code": self.code,
+                "status": self.status,
+                "settings": {k: v for k, v in self.settings.items() if k not in ("seats", "outcome")},
+                "host": self.host,
+                "seats": [
+                    dict(s.to_dict(), seat=i, away=i in self.away, online=i in online) for i, s in enumerate(self.seats)
+                ],
+                "rematch": self.rematch,
+                "failed": self.failed,
+            }
+        return self._table_version, self._table
 
     def view_of(self, seat: int | None) -> dict[str, Any]:
         """``seat``'s view of the game now (read-only). A step's views are built once, for every connected seat at
@@ -303,9 +326,9 @@ class Table:
         update and a snapshot of the same step."""
         g = self.game
         assert g is not None
-        at = (g, len(g.history), len(g.events))
-        if at[0] is not self._views_at[0] or at[1:] != self._views_at[1:]:
-            self._views, self._views_at = {}, at
+        at = self._views_at
+        if g is not at[0] or len(g.history) != at[1] or len(g.events) != at[2]:
+            self._views, self._views_at = {}, (g, len(g.history), len(g.events))
         v = self._views.get(seat)
         if v is None:
             wanted = {seat, *(c.seat for c in self.conns if not c.closed)} - self._views.keys()
@@ -384,10 +407,6 @@ class Table:
         self.saved = len(history)
         players = {i: HUMAN if s.kind == "human" else self.make_bot(i) for i, s in enumerate(self.seats)}
         self.match = Match(g, players)
-        if history:  # restored: readers start at the present (a connection gets a snapshot first)
-            for i in range(g.n):
-                self.match.new_events(i)
-            self.match.new_events(None)
         self.bank = [float(self.settings["bank"])] * g.n
         for i in self.humans:
             self.recall[i] = Recall(i)
@@ -401,9 +420,15 @@ class Table:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # an engine or bot bug: the table stops, the server goes on
-            log.exception("table %s stopped", self.code)
-            self.failed = f"{type(exc).__name__}: {exc}"
-            self.broadcast()
+            self._stop(exc)
+
+    def _stop(self, exc: Exception) -> None:
+        """An engine or bot bug: the table stops (everyone is told it failed), the server goes on."""
+        log.exception("table %s stopped", self.code)
+        self.failed = f"{type(exc).__name__}: {exc}"
+        if self.task is not None and self.task is not asyncio.current_task():
+            self.task.cancel()
+        self.broadcast()
 
     async def _drive(self) -> None:
         clock = self.hall.clock
@@ -457,7 +482,11 @@ class Table:
         """Wait for ``seconds`` or until something wakes the table (an answer, a take-back, the shutdown)."""
         self.wake.clear()
         if seconds is None:
-            await self.wake.wait()
+            self._idle = True  # waiting for an answer and nothing else: receive() may apply it (answer_now)
+            try:
+                await self.wake.wait()
+            finally:
+                self._idle = False
         else:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout=max(seconds, 0.0))
@@ -473,18 +502,18 @@ class Table:
         assert g is not None and m is not None
         if m.is_human(d.seat):
             seat = d.seat
-            view = self.view_of(seat)
-            recall = self.recall.setdefault(seat, Recall(seat))
-            recall.saw(g.events_for(seat, self.recalled.get(seat, 0)))
-            self.recalled[seat] = len(g.events)
-            posed.view = view
+            posed.view = view = self.view_of(seat)
             if self.settings.get("ask") == "all":
                 posed.auto = None  # every question goes to the client, a lone `pass` or `continue` too
-            elif len(d.options) == 1:
-                posed.auto = d.options[0]
             else:
-                with edition_texts(g.config.character_texts):  # card ids are the table's edition's
-                    posed.auto = self.policy.answer(view, recall)
+                recall = self.recall.setdefault(seat, Recall(seat))  # the policy's memory of the seat's log
+                recall.saw(g.events_for(seat, self.recalled.get(seat, 0)))
+                self.recalled[seat] = len(g.events)
+                if len(d.options) == 1:
+                    posed.auto = d.options[0]
+                else:
+                    with edition_texts(g.config.character_texts):  # card ids are the table's edition's
+                        posed.auto = self.policy.answer(view, recall)
             posed.asked = posed.auto is None
         self.posed = posed
         return posed
@@ -510,7 +539,7 @@ class Table:
                 used = self.hall.clock() - posed.at - float(self.settings["clock"])
                 if used > 0:
                     self.bank[seat] = max(0.0, self.bank[seat] - used)
-            if posed.view is not None:
+            if posed.view is not None and self.settings.get("ask") != "all":
                 recall = self.recall.get(seat)
                 if recall is not None:
                     recall.answered(posed.view, g.history[-1][1])
@@ -564,8 +593,42 @@ class Table:
             raise P.ProtocolError(P.ILLEGAL, str(exc)) from None
         if option not in d.options:
             raise P.ProtocolError(P.ILLEGAL, f"{P.MAX_OPTION and msg.option[:40]!r} is not on offer")
-        self.answer = (conn.seat, msg.option, conn)
-        self.wake.set()
+        self.answer = (conn.seat, option, conn)  # the parsed option: the engine need not parse it again
+        if not (self._idle and self.answer_now()):
+            self.wake.set()
+
+    def answer_now(self) -> bool:
+        """Apply the answer just received here, in the message's callback, when the drive task is idle waiting for
+        it and nothing else (no clock, no minimum window still to run): what the task would do on waking, without
+        the wake. The task is woken only if what comes next needs it (a bot, an answer the policy gives, a clock,
+        the end). ``False``: leave it to the task."""
+        g, m, posed = self.game, self.match, self.posed
+        assert g is not None and m is not None and self.answer is not None
+        d = g.decision
+        if (
+            d is None
+            or posed is None
+            or posed.at + (self.min_window if d.kind in WINDOW_KINDS else 0.0) > self.hall.clock()
+        ):
+            return False
+        seat, option, conn = self.answer
+        self.answer = None
+        try:
+            self.apply(seat, option, conn)
+        except Exception as exc:
+            self._stop(exc)
+            return True
+        d, nxt = g.decision, self.posed
+        if (
+            d is None
+            or nxt is None
+            or nxt.key[0] != self.seq
+            or m.bot(d.seat) is not None
+            or not nxt.asked
+            or self.deadline(d.seat, nxt) is not None
+        ):
+            self.wake.set()
+        return True
 
     # after a step: store, then send -----------------------------------------------------------------------------
     def after_step(self) -> None:
@@ -578,25 +641,34 @@ class Table:
         self.hall.dirty(self)
 
     def unsaved(self) -> list[tuple[int, int, str]]:
-        """The decisions not in the store yet, as (n, seat, option); marks them saved (the caller commits them)."""
+        """The decisions not in the store yet, as (n, seat, option); the caller commits them, then marks them
+        saved (``saved += len(rows)``), so that rows whose commit failed are tried again and never sent."""
         g = self.game
         if g is None or len(g.history) <= self.saved:
             return []
-        rows = [(self.saved + i, s, str(o)) for i, (s, o) in enumerate(g.history[self.saved :])]
-        self.saved = len(g.history)
-        return rows
+        return [(self.saved + i, s, str(o)) for i, (s, o) in enumerate(g.history[self.saved :])]
 
-    def question(self, seat: int) -> dict[str, Any] | None:
-        """The pending question of ``seat``, as the choice layer's tree, if the seat is being asked now."""
+    def asking(self, seat: int | None) -> Posed | None:
+        """The posed decision if ``seat`` is being asked it now (its client has a question), else ``None``."""
         g, posed = self.game, self.posed
-        if g is None or posed is None or not posed.asked:
+        if seat is None or g is None or posed is None or not posed.asked:
             return None
         d = g.decision
         if d is None or d.seat != seat or posed.key[0] != self.seq or seat in self.away:
             return None
-        with edition_texts(g.config.character_texts):  # card ids are the table's edition's
-            tree = choice_tree(d.options, posed.view, d.kind, d.context).to_dict()
-        q: dict[str, Any] = {"seq": self.seq, "kind": d.kind, "context": d.context, "tree": tree}
+        return posed
+
+    def question(self, posed: Posed) -> dict[str, Any]:
+        """The question of a posed decision: the choice layer's tree (built once per decision) and the clock."""
+        g = self.game
+        assert g is not None
+        seq, seat, kind = posed.key
+        d = g.decision
+        assert d is not None
+        if posed.tree is None:
+            with edition_texts(g.config.character_texts):  # card ids are the table's edition's
+                posed.tree = question_tree(d.options, posed.view, d.kind, d.context)
+        q: dict[str, Any] = {"seq": seq, "kind": kind, "context": d.context, "tree": posed.tree}
         dl = self.deadline(seat, posed)
         if dl is not None:
             q["seconds"] = round(dl - self.hall.clock(), 1)
@@ -604,60 +676,101 @@ class Table:
             q["bank"] = round(self.bank[seat], 1)
         return q
 
-    def message(
-        self,
-        kind: str,
-        seat: int | None,
-        events: list[dict[str, Any]],
-        langs: set[str],
-        public: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:
-        g = self.game
-        assert g is not None
-        msg: dict[str, Any] = {
-            "type": kind,
-            "seq": self.seq,
-            "seat": seat,
-            "table": public if public is not None else self.public(),
-            "view": self.view_of(seat),
-            "events": events,
-            "question": self.question(seat) if seat is not None else None,
-        }
-        texts = g.config.character_texts
-        msg["lines"] = {lang: render_events(events, lang, texts, viewer=seat) for lang in langs if lang != "none"}
-        return msg
-
-    def broadcast(self) -> None:
-        """Each connection gets its seat's view and new events (the spectator's for spectators)."""
-        if self.game is None or self.match is None:
-            for c in list(self.conns):
-                c.put({"type": "table", "table": self.public()})
-            return
+    def _stored(self) -> None:
+        """Nothing of a decision is sent before it is stored: commit what the hall's flush has not (yet)."""
         rows = self.unsaved()
-        if rows:  # nothing of a decision is sent before it is stored (the hall's flush normally got them already)
+        if rows:
             self.hall.store.append_many([(self.id, n, s, o) for n, s, o in rows])
-        by_seat: dict[int | None, list[Conn]] = {}
+            self.saved += len(rows)
+
+    def join(self, conn: Conn) -> None:
+        """A connection to this table (it is sent its snapshot next)."""
+        self.conns.add(conn)
+        self._conns_changed += 1
+
+    def part(self, conn: Conn) -> None:
+        """A connection gone (closed)."""
+        if conn in self.conns:
+            self.conns.discard(conn)
+            self._conns_changed += 1
+
+    def _live(self) -> list[Conn]:
+        """The open connections (closed ones are forgotten)."""
+        live = []
         for c in list(self.conns):
             if c.closed:
-                self.conns.discard(c)
-                continue
+                self.part(c)
+            else:
+                live.append(c)
+        return live
+
+    def broadcast(self) -> None:
+        """Tell every connection what changed for it: after every step, and when the table's public data changed.
+        A seat's connection gets its seat's view patch, its new events and their log lines, its question when it
+        changed, the table data when it changed (a spectator: the spectator's, delayed by ``spectator_delay``)."""
+        conns = self._live()
+        version, table = self.table_data()
+        g, m = self.game, self.match
+        if g is None or m is None:
+            for c in conns:
+                if c.table != version:
+                    c.table = version
+                    c.put({"type": "table", "seq": 0, "table": table})
+            return
+        self._stored()
+        by_seat: dict[int | None, list[Conn]] = {}
+        for c in conns:
             by_seat.setdefault(c.seat, []).append(c)
-        public = self.public()
-        delayed = self.spectator_delay > 0
-        if delayed:
+        if self.spectator_delay > 0:
             self.record_spectated()
             before = self.spec_shown
             shown = self.release_spectated()
             specs = by_seat.pop(None, [])
-            over = self.game.decision is None  # the end (and a rematch after it) reaches them too
+            over = g.decision is None  # the end (and a rematch after it) reaches them too
             if specs and shown is not None and (shown is not before or over):
-                start = before.events_end if before is not None else 0
-                msg = self.spectator_message("update", shown, start, {c.lang for c in specs}, public)
-                self._send_all(msg, specs)
-        for seat, conns in by_seat.items():
-            events = self.match.new_events(seat)
-            msg = self.message("update", seat, events, {c.lang for c in conns}, public)
-            self._send_all(msg, conns)
+                for c in specs:
+                    self.put_spectated(c, shown, version, table)
+        seq = self.seq
+        texts = g.config.character_texts
+        for seat, group in by_seat.items():
+            view = self.view_of(seat)
+            posed = self.asking(seat)
+            qkey = posed.key if posed is not None else None
+            events: dict[int, list[dict[str, Any]]] = {}  # by where the connection's events end
+            lines: dict[tuple[int, str], list[str]] = {}
+            for c in group:
+                msg: dict[str, Any] = {"type": "update", "seq": seq}
+                self._changes(msg, c, view, version, table)
+                start = c.events_at
+                if start < len(g.events):
+                    new = events.get(start)
+                    if new is None:
+                        new = events[start] = g.events_for(seat, start)
+                    msg["events"] = new
+                    c.events_at = len(g.events)
+                    if c.lang != "none":
+                        ln = lines.get((start, c.lang))
+                        if ln is None:
+                            ln = lines[(start, c.lang)] = render_events(new, c.lang, texts, viewer=seat)
+                        msg["lines"] = ln
+                if c.question != qkey:
+                    c.question = qkey
+                    msg["question"] = self.question(posed) if posed is not None else None
+                c.put(msg)
+
+    @staticmethod
+    def _changes(msg: dict[str, Any], c: Conn, view: dict[str, Any], version: int, table: dict[str, Any]) -> None:
+        """Into ``msg``: the patch from the view ``c`` has to ``view``, and the table data if ``c``'s is older."""
+        if c.view is not view:
+            changed, dropped = P.patch(c.view, view)
+            if changed:
+                msg["view"] = changed
+            if dropped:
+                msg["drop"] = dropped
+            c.view = view
+        if c.table != version:
+            c.table = version
+            msg["table"] = table
 
     # delayed spectators -----------------------------------------------------------------------------------------
     def record_spectated(self, keep: bool = True) -> None:
@@ -682,56 +795,63 @@ class Table:
             self.spec_shown = self.spec_buffer.popleft()
         return self.spec_shown
 
-    def spectator_message(
-        self, kind: str, shown: Spectated, start: int, langs: set[str], public: dict[str, Any]
-    ) -> dict[str, Any]:
-        """The delayed spectators' message for the step ``shown``: its view, the spectator's events from
-        ``start`` to that step, and the table with that step's ``seq`` (nothing newer of the game)."""
+    def put_spectated(self, c: Conn, shown: Spectated, version: int, table: dict[str, Any]) -> None:
+        """A delayed spectator's update to the step ``shown``: the patch to that step's view, the spectator's events
+        up to that step, the table data if changed; ``seq`` is that step's (nothing newer of the game)."""
         g = self.game
         assert g is not None
-        events = [e.for_seat(None) for e in g.events[start : shown.events_end]]
-        msg: dict[str, Any] = {
-            "type": kind,
-            "seq": shown.seq,
-            "seat": None,
-            "table": dict(public, seq=shown.seq),
-            "view": shown.view,
-            "events": events,
-            "question": None,
-            "delay": self.spectator_delay,
-        }
-        texts = g.config.character_texts
-        msg["lines"] = {lang: render_events(events, lang, texts, viewer=None) for lang in langs if lang != "none"}
-        return msg
-
-    @staticmethod
-    def _send_all(msg: dict[str, Any], conns: list[Conn]) -> None:
-        lines = msg.pop("lines")
-        for c in conns:
-            c.put(dict(msg, lines=lines.get(c.lang, [])))
+        msg: dict[str, Any] = {"type": "update", "seq": shown.seq, "delay": self.spectator_delay}
+        self._changes(msg, c, shown.view, version, table)
+        if c.events_at < shown.events_end:
+            events = [e.for_seat(None) for e in g.events[c.events_at : shown.events_end]]
+            msg["events"] = events
+            if c.lang != "none":
+                msg["lines"] = render_events(events, c.lang, g.config.character_texts, viewer=None)
+            c.events_at = shown.events_end
+        c.put(msg)
 
     def snapshot(self, conn: Conn) -> None:
-        """On (re)connect: the view, the seat's last events and their log lines, the pending question."""
-        if self.game is None or self.match is None:
-            conn.put({"type": "table", "table": self.public()})
-            return
+        """On (re)connect: the whole view, the seat's last events and their log lines, the pending question, the
+        table (a delayed spectator: the newest step shown, never a newer one). Later updates are patches to it."""
+        version, table = self.table_data()
+        conn.table = version
         g = self.game
-        if conn.seat is None and self.spectator_delay > 0:  # the delayed snapshot, never a newer one
+        if g is None or self.match is None:
+            conn.put({"type": "table", "seq": 0, "table": table})
+            return
+        self._stored()
+        seat = conn.seat
+        if seat is None and self.spectator_delay > 0:  # the delayed snapshot, never a newer one
             shown = self.spec_shown
             if shown is None:  # nothing is old enough yet: the table only
-                conn.put({"type": "table", "table": dict(self.public(), seq=0), "delay": self.spectator_delay})
+                conn.put({"type": "table", "seq": 0, "table": table, "delay": self.spectator_delay})
                 return
-            first = max(0, shown.events_end - SNAPSHOT_EVENTS)
-            msg = self.spectator_message("snapshot", shown, first, {conn.lang}, self.public())
-            msg["first_event"] = first
-            self._send_all(msg, [conn])
-            return
-        self.match.new_events(conn.seat)  # (nothing new: every step was broadcast) keeps the reader current
-        start = max(0, len(g.events) - SNAPSHOT_EVENTS)
-        events = g.events_for(conn.seat, start)
-        msg = self.message("snapshot", conn.seat, events, {conn.lang})
-        msg["first_event"] = start
-        self._send_all(msg, [conn])
+            seq, view, end = shown.seq, shown.view, shown.events_end
+            first = max(0, end - SNAPSHOT_EVENTS)
+            events = [e.for_seat(None) for e in g.events[first:end]]
+            posed = None
+        else:
+            seq, view, end = self.seq, self.view_of(seat), len(g.events)
+            first = max(0, end - SNAPSHOT_EVENTS)
+            events = g.events_for(seat, first)
+            posed = self.asking(seat)
+        conn.view, conn.events_at = view, end
+        conn.question = posed.key if posed is not None else None
+        msg: dict[str, Any] = {
+            "type": "snapshot",
+            "seq": seq,
+            "seat": seat,
+            "table": table,
+            "view": view,
+            "events": events,
+            "first_event": first,
+            "question": self.question(posed) if posed is not None else None,
+        }
+        if seat is None and self.spectator_delay > 0:
+            msg["delay"] = self.spectator_delay
+        if conn.lang != "none":
+            msg["lines"] = render_events(events, conn.lang, g.config.character_texts, viewer=seat)
+        conn.put(msg)
 
     def finish(self) -> None:
         g = self.game
@@ -782,8 +902,18 @@ class Hall:
         """Group commit: the new decisions of every table that stepped, in one transaction; then their updates."""
         self._scheduled = False
         tables, self._dirty = list(self._dirty.values()), {}
-        rows = [(t.id, n, s, o) for t in tables for n, s, o in t.unsaved()]
-        self.store.append_many(rows)  # committed before anyone hears of these decisions
+        pending = [(t, t.unsaved()) for t in tables]
+        try:
+            self.store.append_many([(t.id, n, s, o) for t, rows in pending for n, s, o in rows])
+        except Exception:  # the database is away: nobody is told anything; try again shortly
+            log.exception("the group commit failed: retrying in %s s", RETRY_COMMIT)
+            for t in tables:
+                self._dirty.setdefault(t.id, t)
+            self._scheduled = True
+            asyncio.get_running_loop().call_later(RETRY_COMMIT, self.flush)
+            return
+        for t, rows in pending:  # committed before anyone hears of these decisions
+            t.saved += len(rows)
         for t in tables:
             try:
                 t.broadcast()
@@ -860,6 +990,6 @@ class Hall:
                     await t.task
             for c in list(t.conns):
                 c.put(P.error("shutdown", "the server is restarting: reconnect in a moment", t.seq))
-                c.close()
+                c.close(1012, "server restarting")
         self.store.close()
         log.info(json.dumps({"event": "shutdown"}))

@@ -1,13 +1,17 @@
 // The table page: the lobby of one table (seats, bots, start), the game over one websocket, the end, replays.
 // Everything shown comes from the seat's own view and events as the server sent them; the question is the
-// choice layer's tree (what → as which card → on whom), walked by clicks.
+// choice layer's tree (what → as which card → on whom), walked by clicks. The server sends the whole view once (the
+// snapshot), then after every step only what changed: merge() rebuilds the view exactly as the reference merge in
+// fengsheng/server/protocol.py (ClientState) does, which the wire leak test checks after every message.
 "use strict";
 
 const CODE = location.pathname.split("/").pop().toUpperCase();
 const REPLAY = new URLSearchParams(location.search).has("replay");
 let ME = null;
 let TABLE = null;
-let MSG = null;
+let VIEW = null;      // the seat's whole view: the snapshot's, then patched by every update
+let QUESTION = null;  // the pending question (the choice tree), or null
+let DELAY = 0;        // spectators: the decisions this table holds them back
 let HELP = null;
 let PATH = [];
 let LINES = [];
@@ -122,14 +126,8 @@ function connect() {
       return;
     }
     if (msg.type !== "snapshot" && msg.type !== "update") return;
-    if (msg.type === "snapshot") LINES = [];
-    LINES.push(...msg.lines);
-    if (LINES.length > 400) LINES = LINES.slice(-400);
-    const newQuestion = !MSG || !MSG.question || !msg.question || MSG.question.seq !== msg.question.seq;
-    if (newQuestion) { PATH = []; QUESTION_AT = performance.now(); }
-    MSG = msg;
-    TABLE = msg.table;
-    document.getElementById("status").textContent = msg.delay ? `${t("delayed")} ${msg.delay}` : "";
+    merge(msg);
+    document.getElementById("status").textContent = DELAY ? `${t("delayed")} ${DELAY}` : "";
     renderGame();
   };
   ws.onclose = () => {
@@ -138,6 +136,30 @@ function connect() {
     document.getElementById("status").textContent = t("reconnecting");
     setTimeout(() => { if (!WS) connect(); }, 1000);
   };
+}
+
+// One game message into the client's state (protocol.ClientState.apply, line by line): a snapshot replaces
+// everything; an update replaces the view's top-level keys it carries, deletes those in "drop", and replaces the
+// question or the table only when it carries them ("question": null withdraws it).
+function merge(msg) {
+  const before = QUESTION;
+  if (msg.type === "snapshot") {
+    VIEW = { ...msg.view };
+    LINES = [];
+  } else {
+    if (!VIEW) VIEW = {};
+    Object.assign(VIEW, msg.view || {});
+    for (const k of msg.drop || []) delete VIEW[k];
+  }
+  if (msg.type === "snapshot" || "question" in msg) QUESTION = msg.question;
+  if (msg.table) TABLE = msg.table;
+  DELAY = msg.delay || 0;
+  LINES.push(...(msg.lines || []));
+  if (LINES.length > 400) LINES = LINES.slice(-400);
+  if (QUESTION && QUESTION !== before) {  // a question arrived (its clock counts from now)
+    QUESTION_AT = performance.now();
+    if (!before || before.seq !== QUESTION.seq) PATH = [];
+  }
 }
 
 function send(obj) { if (WS && WS.readyState === 1) WS.send(JSON.stringify(obj)); }
@@ -240,7 +262,7 @@ function nodeAt(tree, path) {
 function renderQuestion(view) {
   const box = document.getElementById("question");
   box.replaceChildren();
-  const q = MSG.question;
+  const q = QUESTION;
   const mine = mySeat();
   if (mine !== null && TABLE.seats[mine] && TABLE.seats[mine].away) {
     box.append(el("button", { class: "take-back", onclick: () => send({ type: "back" }) }, t("take_back")));
@@ -302,8 +324,8 @@ function renderEnd(view) {
 }
 
 function renderGame() {
-  if (!MSG || !HELP) return;
-  const view = MSG.view;
+  if (!VIEW || !HELP) return;
+  const view = VIEW;
   document.getElementById("info").textContent = `${CODE} · ${t("turn")} ${view.turn} · ${nm(view.phase) || ""}`;
   const mine = mySeat();
   document.getElementById("away").hidden = !(mine !== null && TABLE.seats[mine] && TABLE.seats[mine].away);
@@ -384,8 +406,8 @@ async function main() {
   route();
   TICK = setInterval(() => {
     const c = document.getElementById("clock");
-    if (c && MSG && MSG.question && MSG.question.seconds !== undefined) {
-      const left = Math.max(0, MSG.question.seconds - (performance.now() - QUESTION_AT) / 1000);
+    if (c && QUESTION && QUESTION.seconds !== undefined) {
+      const left = Math.max(0, QUESTION.seconds - (performance.now() - QUESTION_AT) / 1000);
       c.textContent = `${Math.ceil(left)} ${t("seconds")}`;
     }
   }, 250);

@@ -1,0 +1,36 @@
+"""``server.questions.question_tree`` is the choice layer's tree as a dict, its lone ``pass``/``continue`` shortcut:
+the same dict as ``choice_tree(...).to_dict()`` for every decision of whole games (both editions, characters on,
+5 and 8 players), the shortcut taken for hundreds of them."""
+
+from __future__ import annotations
+
+import random
+
+from fengsheng.choices import choice_tree
+from fengsheng.config import Config
+from fengsheng.core.options import CONTINUE, PASS
+from fengsheng.game import Game
+from fengsheng.server.questions import question_tree
+from fengsheng.text import edition_texts
+
+
+def test_question_tree_is_the_choice_trees_dict() -> None:
+    lone = other = 0
+    for seed, (edition, players) in enumerate([("standard", 5), ("qianzhi", 5), ("standard", 8), ("qianzhi", 8)] * 2):
+        g = Game.new(
+            Config(players=players, edition=edition, characters=edition == "standard", uniform_prompts=True), seed
+        )
+        rnd = random.Random(seed)
+        while g.decision is not None:
+            d = g.decision
+            view = g.view(d.seat)
+            with edition_texts(g.config.character_texts):
+                got = question_tree(d.options, view, d.kind, d.context)
+                want = choice_tree(d.options, view, d.kind, d.context).to_dict()
+            assert got == want, (seed, len(g.history), d.kind, d.options)
+            if len(d.options) == 1 and d.options[0].kind in (PASS, CONTINUE):
+                lone += 1
+            else:
+                other += 1
+            g.act(d.options[rnd.randrange(len(d.options))])
+    assert lone > 500 and other > 500, (lone, other)

@@ -1,0 +1,150 @@
+"""The table's sending side in one process (no sockets: connections with a stand-in sink): a second connection of a
+seat that joins mid-game gets a snapshot and then patches, like the first, each with its own event cursor; every
+message rebuilds exactly the seat's view; nothing is sent of a decision before its row is committed, and a group
+commit that fails is tried again (and nothing of it sent before it succeeds)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from fengsheng.server import protocol as P
+from fengsheng.server.loadgen import leaves
+from fengsheng.server.store import Store
+from fengsheng.server.tables import Conn, Hall, Table
+
+FAST = {"players": 5, "pace": 0, "min_window": 0, "timer": False, "ask": "all"}
+
+
+class Sink:
+    """A connection's far end: every message decoded and merged (``protocol.ClientState``), and checked."""
+
+    def __init__(self, on: Any = None) -> None:
+        self.closed = False
+        self.state = P.ClientState()
+        self.msgs: list[dict[str, Any]] = []
+        self.on = on
+
+    def send(self, data: bytes) -> None:
+        msg = orjson.loads(data)
+        self.msgs.append(msg)
+        self.state.apply(msg)
+        if self.on is not None:
+            self.on(self, msg)
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed = True
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return [e for m in self.msgs if m["type"] in ("snapshot", "update") for e in m.get("events", [])]
+
+
+def _table(hall: Hall, humans: int) -> tuple[Table, list[int]]:
+    pids = [hall.store.new_player(f"p{i}")[0] for i in range(humans)]
+    t = hall.create(pids[0], dict(FAST))
+    for i, pid in enumerate(pids):
+        t.sit(pid, f"p{i}", i)
+    return t, pids
+
+
+def test_a_late_second_connection_of_a_seat(tmp_path: Path) -> None:
+    async def go() -> None:
+        hall = Hall(Store(f"sqlite:///{tmp_path / 't.db'}"))
+        t, pids = _table(hall, 1)  # seat 0 a client, the others the server's bots
+        rng = random.Random(1)
+        checked = {"a": 0, "b": 0}
+        done = asyncio.Event()
+
+        def check(name: str, sink: Sink, msg: dict[str, Any]) -> None:
+            if msg["type"] not in ("snapshot", "update"):
+                return
+            g = t.game
+            assert g is not None and sink.state.view is not None
+            assert msg["seq"] == t.seq
+            assert sink.state.view == g.view(0), (name, msg["seq"])  # rebuilt exactly
+            checked[name] += 1
+            if g.decision is None:
+                done.set()
+
+        def answer(sink: Sink, msg: dict[str, Any]) -> None:
+            check("a", sink, msg)
+            q = msg.get("question")
+            if q is not None:
+                opts = leaves(q["tree"])
+                m = P.ClientMessage("act", q["seq"], opts[rng.randrange(len(opts))])
+                asyncio.get_running_loop().call_soon(t.receive, a, m)
+
+        sa = Sink(answer)
+        a = Conn(0, "en", sa)
+        t.join(a)
+        t.start(pids[0])
+        while t.seq < 40:
+            await asyncio.sleep(0.01)
+        sb = Sink(lambda s, m: check("b", s, m))
+        b = Conn(0, "zh", sb)
+        t.join(b)
+        t.snapshot(b)
+        await asyncio.wait_for(done.wait(), 60)
+        g = t.game
+        assert g is not None
+        assert sa.events == g.events_for(0)  # every event once, in order
+        first = sb.msgs[0]
+        assert first["type"] == "snapshot" and sb.events == g.events_for(0, first["first_event"])
+        assert checked["a"] > 40 and checked["b"] > 10
+        assert all("lines" in m for m in sb.msgs if m.get("events"))  # log lines in the seat's language
+        hall.store.close()
+
+    asyncio.run(go())
+
+
+def test_nothing_is_sent_before_its_commit_and_a_failed_commit_is_retried(tmp_path: Path, monkeypatch: Any) -> None:
+    async def go() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'c.db'}")
+        hall = Hall(store)
+        t, pids = _table(hall, 1)
+        real = store.append_many
+        failures = {"left": 1, "seen": 0}
+
+        def flaky(rows: Any) -> None:
+            if rows and failures["left"]:
+                failures["left"] -= 1
+                failures["seen"] += 1
+                raise OSError("the database is away")
+            real(rows)
+
+        monkeypatch.setattr(store, "append_many", flaky)
+
+        def stored() -> int:
+            return len(store.table_by_code(t.code).decisions)  # type: ignore[union-attr]
+
+        sent: list[int] = []
+        rng = random.Random(2)
+
+        def on(sink: Sink, msg: dict[str, Any]) -> None:
+            if msg["type"] not in ("snapshot", "update"):
+                return
+            assert msg["seq"] <= stored(), "an update was sent before its decisions were stored"
+            sent.append(msg["seq"])
+            q = msg.get("question")
+            if q is not None and len(sent) < 30:
+                opts = leaves(q["tree"])
+                m = P.ClientMessage("act", q["seq"], opts[rng.randrange(len(opts))])
+                asyncio.get_running_loop().call_soon(t.receive, c, m)
+
+        c = Conn(0, "none", Sink(on))
+        t.join(c)
+        t.start(pids[0])
+        for _ in range(500):
+            if len(sent) >= 30:
+                break
+            await asyncio.sleep(0.01)
+        assert failures["seen"] == 1 and len(sent) >= 30, (failures, sent)
+        assert t.failed is None and sent == sorted(sent) and sent[-1] <= stored()
+        store.close()
+
+    asyncio.run(go())
