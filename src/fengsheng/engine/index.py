@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fengsheng.core.cards import DIRECT, SEND_DIRECT
+from fengsheng.core.cards import BYSTANDER, DIRECT, SEND_DIRECT
 from fengsheng.core.options import P_DECLARE, P_PASS, PASS_ONLY, PLAY, Option
 from fengsheng.engine.machine import Machine
 from fengsheng.flow.passing import send_options_default
@@ -263,6 +263,7 @@ class RuleIndex(Machine):
         static = [False] * self.n  # by the rules that only change when intelligence settles
         seats = self.seats
         g: Game = self  # type: ignore[assignment]  # self.game without the property call (every settle)
+        any_mission = self.missions_for_all
         for r in self.victory_rules:
             o = r.owner
             s = seats[o]
@@ -270,6 +271,8 @@ class RuleIndex(Machine):
             # lost implies out of the game, so the ``in_game`` slot is read first and the ``lost`` property only then
             if (not s.in_game and s.lost) or (decl[o] and (static[o] or r.live_condition)):
                 continue
+            if r.bystander_only and s.identity != BYSTANDER and not any_mission:
+                continue  # BystanderMission.can_declare's first test, without the call
             if r.can_declare(g):
                 decl[o] = True
                 if not r.live_condition:

@@ -127,8 +127,12 @@ class Settle(Frame):
 
     def run(self, g: Game) -> Decision | None:
         if self.stage == self.DEATHS:  # S-DEATH-1: three or more false intelligence
+            seats = g.seats
+            fatal = g.edition.switches.fatal_black
             for s in trig_order(g):
-                if g.seats[s].in_game and s not in g.dying and has_fatal_black(g, s):
+                seat = seats[s]
+                # has_fatal_black's first test inlined: most seats hold fewer cards than would kill
+                if len(seat.intel) >= fatal and seat.in_game and s not in g.dying and has_fatal_black(g, s):
                     g.frames.append(Death(s))
                     return None
             if self.deaths_only or g.dying:

@@ -54,6 +54,10 @@ class Rule:
     """The rule id this implements (S-…, C-…), for logs and coverage."""
     listens: ClassVar[tuple[str, ...]] = ()
     """Event kinds this rule's trigger reacts to."""
+    bystander_only: ClassVar[bool] = False
+    """True for a mission whose :meth:`can_declare` is False for a player who is not a bystander, unless every
+    mission counts (``Config.missions_for_all``): ``BystanderMission``'s first test, which the rule index applies
+    without calling the rule (a subclass whose ``can_declare`` says otherwise sets it False)."""
     live_condition: ClassVar[bool] = False
     """True if ``can_declare`` may change while no intelligence changes hands (e.g. a mission on the hand): windows
     then check it live before offering ``declare`` (see ``Game.can_declare_now``)."""

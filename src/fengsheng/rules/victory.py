@@ -75,6 +75,7 @@ class BystanderMission(Rule):
 
     __slots__ = ()
     rule_id = "S-ID-3"
+    bystander_only = True
 
     def mission_met(self, g: Game) -> bool:
         return False
