@@ -349,7 +349,12 @@ def women_in_game(g: Game, exclude: int = -1) -> list[int]:
 def others_gone(g: Game, owner: int) -> bool:
     """「杀掉除自己以外的所有玩家」: ``owner`` is in the game and nobody else is (A-28, A-42; the fallback missions of
     大美女 and 礼服蒙面人)."""
-    return g.seats[owner].in_game and all(not s.in_game for s in g.seats if s.index != owner)
+    if not g.seats[owner].in_game:
+        return False
+    for s in g.seats:  # noqa: SIM110  (a loop, not a generator: missions are asked whenever intelligence settles)
+        if s.in_game and s.index != owner:
+            return False
+    return True
 
 
 def wiped_out(g: Game, identity: str) -> bool:

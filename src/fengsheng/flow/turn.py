@@ -71,18 +71,23 @@ class Turn(Frame):
         return g.edition.next_phase.get(phase, cls.FINISH)
 
     def run(self, g: Game) -> Decision | None:
-        st = self.stage
-        if st == self.DONE:
-            g.passing = None
-            g.frames.pop()
-            return None
-        if st == self.FINISH:
-            self.stage = self.DONE
-            self.finish(g)
-            return None
-        self.stage = g.edition.next_phase.get(st, self.FINISH)  # Turn.after, inlined (once per phase)
-        PHASES[st](self, g)
-        return None
+        frames = g.frames
+        while True:
+            st = self.stage
+            if st == self.DONE:
+                g.passing = None
+                frames.pop()
+                return None
+            if st == self.FINISH:
+                self.stage = self.DONE
+                self.finish(g)
+            else:
+                self.stage = g.edition.next_phase.get(st, self.FINISH)  # Turn.after, inlined (once per phase)
+                PHASES[st](self, g)
+            # the next stage at once when the machine would run this frame again anyway: nothing emitted waits to be
+            # scheduled, no frame was pushed, the game goes on (one loop of Machine._advance less per phase)
+            if g._pending or frames[-1] is not self or g.result is not None:
+                return None
 
     def start(self, g: Game) -> None:  # S-TURN-3
         seat = self.seat

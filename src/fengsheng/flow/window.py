@@ -182,6 +182,7 @@ class Resolve(Frame):
 
     def run(self, g: Game) -> Decision | None:
         use = self.use
+        frames = g.frames
         if self.stage == self.CHECK:
             if use.cancelled:
                 g.emit(NoEffect(use.uid, use.user, use.use))
@@ -195,15 +196,19 @@ class Resolve(Frame):
                 hidden = (use.user,) if use.hidden else PUBLIC
                 card = use.card if use.card >= 0 else None
                 g.emit(Resolving(use.uid, use.user, use.use, use.target, card, hidden))
-            return None
+            # the next stage at once where the machine would run this frame again anyway (nothing to schedule, no
+            # frame pushed): one loop of Machine._advance less
+            if g._pending or frames[-1] is not self or g.result is not None:
+                return None
         if self.stage == self.EFFECT:
             self.stage = self.DISPOSE
             if g.seats[use.user].in_game:
                 g.resolve_use(use, self.window)
             else:
                 use.failed = True
-            return None
-        g.frames.pop()
+            if g._pending or frames[-1] is not self or g.result is not None:
+                return None
+        frames.pop()
         g.dispose_use(use)
         return None
 
