@@ -40,7 +40,7 @@ from fengsheng.server.stats import dealt_identities
 from fengsheng.server.store import Store
 from fengsheng.sim.runner import derive_seed
 from fengsheng.text import edition_texts, render_events
-from fengsheng.views import views
+from fengsheng.views import ViewBuilder
 
 log = logging.getLogger("fengsheng.server")
 
@@ -253,6 +253,7 @@ class Table:
     spec_buffer: deque[Spectated] = field(default_factory=deque)  # recorded, not yet shown to delayed spectators
     spec_shown: Spectated | None = None  # the newest step delayed spectators have been shown
     _views: dict[int | None, dict[str, Any]] = field(default_factory=dict)  # this step's, by seat (view_of)
+    _builder: ViewBuilder | None = None  # the game's views, step after step (view_of)
     _views_at: tuple[Game | None, int, int] = (None, -1, -1)  # the game, its decisions and events then
     _idle: bool = False  # the drive task waits for an answer and nothing else (answer_now)
     _table_sig: tuple[Any, ...] = ()  # what the table data was built from (table_data)
@@ -331,8 +332,11 @@ class Table:
             self._views, self._views_at = {}, (g, len(g.history), len(g.events))
         v = self._views.get(seat)
         if v is None:
+            b = self._builder
+            if b is None or b.g is not g:
+                b = self._builder = ViewBuilder(g)
             wanted = {seat, *(c.seat for c in self.conns if not c.closed)} - self._views.keys()
-            self._views.update(views(g, wanted))
+            self._views.update(b.views(wanted))
             v = self._views[seat]
         return v
 
@@ -758,15 +762,18 @@ class Table:
                     msg["question"] = self.question(posed) if posed is not None else None
                 c.put(msg)
 
-    @staticmethod
-    def _changes(msg: dict[str, Any], c: Conn, view: dict[str, Any], version: int, table: dict[str, Any]) -> None:
-        """Into ``msg``: the patch from the view ``c`` has to ``view``, and the table data if ``c``'s is older."""
+    def _changes(self, msg: dict[str, Any], c: Conn, view: dict[str, Any], version: int, table: dict[str, Any]) -> None:
+        """Into ``msg``: the patch from the view ``c`` has to ``view`` (the view builder's when ``c`` has the view it
+        built before, else a comparison), and the table data if ``c``'s is older."""
         if c.view is not view:
-            changed, dropped = P.patch(c.view, view)
+            b = self._builder
+            changed = b.patch(c.seat, c.view, view) if b is not None else None
+            if changed is None:
+                changed, dropped = P.patch(c.view, view)
+                if dropped:
+                    msg["drop"] = dropped
             if changed:
                 msg["view"] = changed
-            if dropped:
-                msg["drop"] = dropped
             c.view = view
         if c.table != version:
             c.table = version
