@@ -215,6 +215,14 @@ _TEXTS: ContextVar[Mapping[str, Any]] = ContextVar("texts", default=MappingProxy
 """The :func:`text_data` of the texts being rendered (:func:`edition_texts`)."""
 
 
+def rendering() -> tuple[int, int, int]:
+    """Which texts are being rendered (:func:`edition_texts`), as a key for what is cached of a rendering: the
+    identities of the deck, the edition's words and its texts in use. Each of those lives as long as the process
+    (an edition's deck, this module's tables, :func:`text_data`'s cache), so two moments with the same key render
+    card ids, names and texts alike."""
+    return (id(_DECK.get()), id(_WORDS.get()), id(_TEXTS.get()))
+
+
 def card_text(card_type: str, lang: str = "zh") -> str:
     """A card type's rules text as the edition being rendered prints it (:func:`edition_texts`; the standard
     rulebook's by default): 001's 鎖定 is for one's own play phase, the standard one for one's own turn."""

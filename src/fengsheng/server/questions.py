@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from fengsheng.choices import choice_tree
+from fengsheng.choices.tree import _decision_key, _decision_words, _memo, _option_help, _option_words, _words_key
 from fengsheng.core.options import CONTINUE, PASS, Option
-from fengsheng.play.words import EN, ZH, describe_decision, describe_option, option_help
+from fengsheng.play.words import EN, ZH
 
 _NO_WORDS: dict[str, str] = {ZH: "", EN: ""}
 _LONE: frozenset[str] = frozenset({PASS, CONTINUE})  # kinds whose option is one step of the tree (no card, no seat)
@@ -30,16 +31,29 @@ def question_tree(options: Sequence[Option], view: dict[str, Any] | None, kind: 
 
 def _lone(o: Option, view: dict[str, Any] | None, kind: str, context: str) -> dict[str, Any]:
     """The tree of a decision whose one option is a pass or a continue: the root (the decision in words) and one
-    leaf, numbered as the choice layer numbers it (``pass`` is 0, anything else 1)."""
+    leaf, numbered as the choice layer numbers it (``pass`` is 0, anything else 1). Kept whole (``choices.tree``'s
+    memo, read-only) when its words are made from little: a response window's question (most of them)."""
+    words_key = _words_key(o, view, kind, context, False)
+    decision_key = _decision_key(view) if view is not None and view.get("decision") else ("none",)
     texts = str((view or {}).get("character_texts") or "")
+    if words_key is not None and decision_key is not None:
+        return _memo(("lone", words_key, decision_key, texts), _make_lone, o, view, kind, context)  # type: ignore[no-any-return]
+    return _make_lone(o, view, kind, context)
+
+
+def _make_lone(o: Option, view: dict[str, Any] | None, kind: str, context: str) -> dict[str, Any]:
+    texts = str((view or {}).get("character_texts") or "")
+    said, helps = _option_words(o, view, kind, context, False), _option_help(o, texts)
+    notation = str(o)
     leaf = {
-        "key": str(o),
-        "words": {lang: describe_option(o, lang, view, kind, context, False) for lang in (ZH, EN)},
-        "help": {lang: option_help(o, lang, texts) for lang in (ZH, EN)},
-        "option": str(o),
+        "key": notation,
+        "words": {ZH: said.zh, EN: said.en},
+        "help": {ZH: helps.zh, EN: helps.en},
+        "option": notation,
         "number": 0 if o.kind == PASS else 1,
     }
     words = dict(_NO_WORDS)
     if view is not None and view.get("decision"):
-        words = {lang: describe_decision(view, lang) for lang in (ZH, EN)}
+        asked = _decision_words(view)
+        words = {ZH: asked.zh, EN: asked.en}
     return {"key": "", "words": words, "help": dict(_NO_WORDS), "children": [leaf]}
