@@ -147,7 +147,6 @@ _SHARED: Final = (
     "character_texts",
     "result",
 )  # a view's keys whose value is the same for every seat
-_OWN: Final = ("seats", "identities_out", "transit", "stack", "decision", "me")  # the keys whose value depends on it
 
 
 class ViewBuilder:
@@ -324,6 +323,9 @@ class ViewBuilder:
         out: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
             before = last.get(seat)
+            diff: dict[str, Any] | None = None  # what changed since ``before``
+            if before is not None:
+                diff = dict(moved) if built_at.get(seat) == calls - 1 else _moved(common, before, _SHARED)
             known = g.knowledge[seat] if seat is not None else None
             private: Collection[int] = () if known is None else known.identities  # the entries not the public ones
             if taken:  # everyone saw the card taken
@@ -348,19 +350,23 @@ class ViewBuilder:
                         mine[i] = (public[i], ident, char, entry)
             v = dict(common)
             v["seat"] = seat
-            v["seats"] = before["seats"] if before is not None and seats_out == before["seats"] else seats_out
+            if before is not None and seats_out == before["seats"]:
+                seats_out = before["seats"]
+            elif diff is not None:
+                diff["seats"] = seats_out
+            v["seats"] = seats_out
             if moves:
                 identities_out = [
                     ident if shown or (known is not None and j in known.identities_out) else None
                     for j, (ident, (_, _, _, shown)) in enumerate(zip(g.identity_out, moves, strict=True))
                 ]
-                if before is not None and identities_out == before["identities_out"]:
-                    identities_out = before["identities_out"]
-                v["identities_out"] = identities_out
-            elif before is not None and not before["identities_out"]:
-                v["identities_out"] = before["identities_out"]
             else:
-                v["identities_out"] = []
+                identities_out = []
+            if before is not None and identities_out == before["identities_out"]:
+                identities_out = before["identities_out"]
+            elif diff is not None:
+                diff["identities_out"] = identities_out
+            v["identities_out"] = identities_out
             if transit is not None:
                 shown = transit.visible_to(seat)
                 t = transits[shown]
@@ -384,20 +390,26 @@ class ViewBuilder:
                     v["decision"] = self._waiting
                 else:
                     v["decision"] = decision
+            if diff is not None:
+                assert before is not None
+                for k in ("transit", "stack", "decision"):
+                    x, y = v[k], before[k]
+                    if x is not y and x != y:
+                        diff[k] = x
             if seat is not None:
                 me = gseats[seat]
                 assert known is not None
                 hand = me.hand
                 uses = [g.card_uses(seat, c) for c in hand]
                 can_declare = g.can_declare_now(seat)
-                memo_me = me_memo.get(seat)
+                memo_me = me_memo.get(seat)  # made with the view before (the seat's ``me`` then)
                 if (
                     memo_me is not None
-                    and memo_me[0] == uses
                     and (m := memo_me[1])["hand"] == hand
+                    and m["can_declare"] is can_declare
+                    and memo_me[0] == uses
                     and m["identity"] == me.identity
                     and m["character"] == me.character
-                    and m["can_declare"] is can_declare
                     and m["probes"] == known.probes
                     and m["characters_dealt"] == known.dealt
                 ):
@@ -415,14 +427,12 @@ class ViewBuilder:
                         "can_declare": can_declare,
                     }
                     me_memo[seat] = (uses, m)
+                    if diff is not None:
+                        diff["me"] = m
             else:
                 del v["me"]
             if before is not None:
-                diff = dict(moved) if built_at.get(seat) == calls - 1 else _moved(v, before, _SHARED)
-                for k in _OWN:
-                    x, y = v.get(k), before.get(k)
-                    if x is not y and x != y:
-                        diff[k] = x
+                assert diff is not None
                 changes[seat] = (before, diff)
             out[seat] = last[seat] = v
             built_at[seat] = calls
