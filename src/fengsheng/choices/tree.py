@@ -124,23 +124,40 @@ class Choice:
                 n += 1
         return out
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able form for a client: key, words and help in both languages, the option's notation on a leaf
-        (what to send back to ``g.act``), the children in their numbered order otherwise."""
-        d: dict[str, Any] = {
-            "key": self.key,
-            "words": {ZH: self.words.zh, EN: self.words.en},
-            "help": {ZH: self.help.zh, EN: self.help.en},
-        }
+    def to_dict(self, langs: Sequence[str] = LANGS) -> dict[str, Any]:
+        """A JSON-able form for a client: key, words and help in ``langs`` (both by default; a server sends a
+        connection its own language's), the option's notation on a leaf (what to send back to ``g.act``), the
+        children in their numbered order otherwise."""
+        return self._dict(tuple(langs), None)
+
+    def _dict(self, langs: tuple[str, ...], number: int | None) -> dict[str, Any]:
+        words, helps = self.words, self.help
+        if langs == LANGS:
+            d: dict[str, Any] = {
+                "key": self.key,
+                "words": {ZH: words.zh, EN: words.en},
+                "help": {ZH: helps.zh, EN: helps.en},
+            }
+        else:
+            d = {
+                "key": self.key,
+                "words": {lang: words.get(lang) for lang in langs},
+                "help": {lang: helps.get(lang) for lang in langs},
+            }
         if self.option is not None:
             d["option"] = str(self.option)
         else:
-            d["children"] = [dict(child.to_dict(), number=n) for n, child in self.numbered()]
+            d["children"] = [child._dict(langs, n) for n, child in self.numbered()]
+        if number is not None:
+            d["number"] = number
         return d
 
     def widest(self) -> int:
         """The most children any level of this tree shows at once."""
         return max((len(node.children) for node in self.nodes()), default=0)
+
+
+_NO_WORDS = Words("", "")
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -268,12 +285,20 @@ def _make_option_help(o: Option, texts: str) -> Words:
     return Words(option_help(o, ZH, texts), option_help(o, EN, texts))
 
 
-def _option_words(o: Option, view: dict[str, Any] | None, kind: str, context: str, skill_offer: bool) -> Words:
-    """``describe_option`` in both languages; kept (:func:`_memo`) for a pass and a continue (:func:`_words_key`)."""
+def _option_words(
+    o: Option,
+    view: dict[str, Any] | None,
+    kind: str,
+    context: str,
+    skill_offer: bool,
+    langs: Sequence[str] = LANGS,
+) -> Words:
+    """``describe_option`` in ``langs`` (``""`` in another); kept (:func:`_memo`), in both, for a pass and a continue
+    (:func:`_words_key`)."""
     key = _words_key(o, view, kind, context, skill_offer)
     if key is not None:
         return _memo(key, _describe_option, o, view, kind, context, skill_offer)  # type: ignore[no-any-return]
-    return _describe_option(o, view, kind, context, skill_offer)
+    return _describe_option(o, view, kind, context, skill_offer, langs)
 
 
 def _words_key(
@@ -291,19 +316,27 @@ def _words_key(
     return None
 
 
-def _describe_option(o: Option, view: dict[str, Any] | None, kind: str, context: str, skill_offer: bool) -> Words:
+def _describe_option(
+    o: Option,
+    view: dict[str, Any] | None,
+    kind: str,
+    context: str,
+    skill_offer: bool,
+    langs: Sequence[str] = LANGS,
+) -> Words:
     return Words(
-        describe_option(o, ZH, view, kind, context, skill_offer),
-        describe_option(o, EN, view, kind, context, skill_offer),
+        describe_option(o, ZH, view, kind, context, skill_offer) if ZH in langs else "",
+        describe_option(o, EN, view, kind, context, skill_offer) if EN in langs else "",
     )
 
 
-def _decision_words(view: dict[str, Any]) -> Words:
-    """``describe_decision`` in both languages; kept (:func:`_memo`) for a response window's (:func:`_decision_key`)."""
+def _decision_words(view: dict[str, Any], langs: Sequence[str] = LANGS) -> Words:
+    """``describe_decision`` in ``langs`` (``""`` in another); kept (:func:`_memo`), in both, for a response window's
+    (:func:`_decision_key`)."""
     key = _decision_key(view)
     if key is not None:
         return _memo(key, _both, describe_decision, view)  # type: ignore[no-any-return]
-    return _both(describe_decision, view)
+    return Words(describe_decision(view, ZH) if ZH in langs else "", describe_decision(view, EN) if EN in langs else "")
 
 
 def _decision_key(view: dict[str, Any]) -> tuple[Any, ...] | None:
@@ -385,9 +418,12 @@ def choice_tree(
     kind: str = "",
     context: str = "",
     merge_same: bool = True,
+    langs: Sequence[str] = LANGS,
 ) -> Choice:
     """The tree over ``options`` (a decision's legal options, in the engine's order). ``view``: the deciding seat's
-    view (words only); ``kind``/``context``: the decision's (the words for ``pass``)."""
+    view (words only); ``kind``/``context``: the decision's (the words for ``pass``). ``langs``: the languages
+    whose words the tree must have (both by default; a server's connection wants one, a bot's none): the words of
+    a node in another language may be ``""``."""
     kept: list[Option] = []
     seen: set[tuple[Any, ...]] = set()
     for o in options:
@@ -405,7 +441,7 @@ def choice_tree(
     texts = _texts(view)
 
     def full(o: Option) -> Words:
-        return _option_words(o, view, kind, context, skill_offer)
+        return _option_words(o, view, kind, context, skill_offer, langs) if langs else _NO_WORDS
 
     def leaf(key: str, o: Option, steps: Sequence[Step], top: bool) -> Choice:
         if not top and any(s.words.zh for s in steps):  # below the top: the words of its own steps
@@ -448,8 +484,8 @@ def choice_tree(
 
     paths = [(o, _path(o, view, merge_same, multi)) for o in kept]
     root = Choice("", Words("", ""), Words("", ""), build("", paths, 0) if paths else [])
-    if view is not None and view.get("decision"):
-        root.words = _decision_words(view)
+    if view is not None and view.get("decision") and langs:
+        root.words = _decision_words(view, langs)
     return root
 
 

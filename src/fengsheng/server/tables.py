@@ -51,6 +51,7 @@ SNAPSHOT_EVENTS: Final = 300  # the seat's last events sent on (re)connect
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 MAX_SPECTATOR_DELAY: Final = 500  # decisions a table may hold its spectators back
 RETRY_COMMIT: Final = 0.5  # seconds before a failed group commit is tried again
+LANGS_OF: Final = {"zh": ("zh",), "en": ("en",), "none": ()}  # a connection's language: the words it is sent
 
 
 class LobbyError(Exception):
@@ -214,7 +215,7 @@ class Posed:
     auto: Any = None  # the option the policy answers for a human, if any
     asked: bool = False  # a human was asked (the clock runs)
     view: dict[str, Any] | None = None
-    tree: dict[str, Any] | None = None  # the question's choice tree, built once (server.questions)
+    trees: dict[str, dict[str, Any]] = field(default_factory=dict)  # the question's tree by language, built once
 
 
 @dataclass(frozen=True)
@@ -662,17 +663,19 @@ class Table:
             return None
         return posed
 
-    def question(self, posed: Posed) -> dict[str, Any]:
-        """The question of a posed decision: the choice layer's tree (built once per decision) and the clock."""
+    def question(self, posed: Posed, lang: str) -> dict[str, Any]:
+        """The question of a posed decision for a connection in ``lang``: the choice layer's tree with the words and
+        help of that language (none for ``none``; built once per decision and language) and the clock."""
         g = self.game
         assert g is not None
         seq, seat, kind = posed.key
         d = g.decision
         assert d is not None
-        if posed.tree is None:
+        tree = posed.trees.get(lang)
+        if tree is None:
             with edition_texts(g.config.character_texts):  # card ids are the table's edition's
-                posed.tree = question_tree(d.options, posed.view, d.kind, d.context)
-        q: dict[str, Any] = {"seq": seq, "kind": kind, "context": d.context, "tree": posed.tree}
+                tree = posed.trees[lang] = question_tree(d.options, posed.view, d.kind, d.context, LANGS_OF[lang])
+        q: dict[str, Any] = {"seq": seq, "kind": kind, "context": d.context, "tree": tree}
         dl = self.deadline(seat, posed)
         if dl is not None:
             q["seconds"] = round(dl - self.hall.clock(), 1)
@@ -759,7 +762,7 @@ class Table:
                         msg["lines"] = ln
                 if c.question != qkey:
                     c.question = qkey
-                    msg["question"] = self.question(posed) if posed is not None else None
+                    msg["question"] = self.question(posed, c.lang) if posed is not None else None
                 c.put(msg)
 
     def _changes(self, msg: dict[str, Any], c: Conn, view: dict[str, Any], version: int, table: dict[str, Any]) -> None:
@@ -852,7 +855,7 @@ class Table:
             "view": view,
             "events": events,
             "first_event": first,
-            "question": self.question(posed) if posed is not None else None,
+            "question": self.question(posed, conn.lang) if posed is not None else None,
         }
         if seat is None and self.spectator_delay > 0:
             msg["delay"] = self.spectator_delay
