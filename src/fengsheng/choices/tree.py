@@ -448,7 +448,7 @@ def choice_tree(
             words = Words(" ".join(s.words.zh for s in steps), " ".join(s.words.en for s in steps))
         else:
             words = full(o)
-        return Choice(key, words, _option_help(o, texts), option=o)
+        return Choice(key, words, _option_help(o, texts) if langs else _NO_WORDS, option=o)
 
     def build(key: str, items: list[tuple[Option, list[Step]]], depth: int) -> list[Choice]:
         def join(step_key: str) -> str:
