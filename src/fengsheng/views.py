@@ -171,6 +171,7 @@ class ViewBuilder:
         "_changes",
         "_common",
         "_decision",
+        "_known_entries",
         "_last",
         "_me",
         "_moved",
@@ -201,10 +202,22 @@ class ViewBuilder:
         self._changes: dict[
             int | None, tuple[dict[str, Any], dict[str, Any]]
         ] = {}  # by seat: (the view before, what changed)
-        # by seat: its entries of ``seats`` that are not the public ones (its own, those whose identity it knows),
-        # each with the public entry, identity and character it was made from
-        self._own: dict[int | None, dict[int, tuple[dict[str, Any], str, str | None, dict[str, Any]]]] = {}
-        self._me: dict[int, tuple[list[tuple[str, ...]], dict[str, Any]]] = {}  # by seat: its uses (engine's), me
+        # by seat: its entry as it sees itself (identity, character) and as a seat that knows its identity sees it,
+        # each with the public entry and what else it was made from
+        self._own: list[tuple[Any, ...]] = [(None,)] * g.n
+        self._known_entries: list[tuple[Any, ...]] = [(None,)] * g.n
+        self._me: dict[int, tuple[list[Any], dict[str, Any]]] = {}  # by seat: what its ``me`` was made from, and it
+
+    def _known(self, i: int) -> dict[str, Any]:
+        """Seat ``i``'s entry as another seat that knows its identity sees it (its character only if face up, as in
+        the public entry): made again only when the public entry or the identity changed."""
+        entry, identity = self._public[i], self.g.seats[i].identity
+        memo = self._known_entries[i]
+        if memo[0] is not entry or memo[1] != identity:
+            made = dict(entry)
+            made["identity"] = identity
+            memo = self._known_entries[i] = (entry, identity, made)
+        return memo[2]  # type: ignore[no-any-return]
 
     def patch(self, seat: int | None, old: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any] | None:
         """The keys of ``new`` whose value differs from ``old``'s, if ``new`` is the view this builder returned last
@@ -218,7 +231,7 @@ class ViewBuilder:
     def views(self, seats: Collection[int | None]) -> dict[int | None, dict[str, Any]]:
         """Every seat of ``seats``' view now (``None``: the spectator), reusing the unchanged parts."""
         g = self.g
-        public, sigs = self._public, self._sigs
+        public, sigs, own = self._public, self._sigs, self._own
         for s in g.seats:
             ch, face, i = s.character, s.face_up, s.index
             sig = (
@@ -247,6 +260,12 @@ class ViewBuilder:
                     "face_up": face,
                     "sex": sig[7],
                 }
+            entry = public[i]
+            mine = own[i]  # the entry as the seat itself sees it: its identity and character
+            if mine[0] is not entry or mine[1] != s.identity or mine[2] != ch:
+                made = dict(entry)
+                made["identity"], made["character"] = s.identity, ch
+                own[i] = (entry, s.identity, ch, made)
         old = self._common
         if old:
             discard, locks, death_order, variants = old["discard"], old["locks"], old["death_order"], old["variants"]
@@ -318,7 +337,7 @@ class ViewBuilder:
             if self._options[0] is not d.options:
                 self._options = (d.options, [str(o) for o in d.options])
             options = self._options[1]
-        last, own_memo, me_memo, built_at, changes = self._last, self._own, self._me, self._built, self._changes
+        last, me_memo, built_at, changes = self._last, self._me, self._built, self._changes
         gseats = g.seats
         out: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
@@ -327,27 +346,15 @@ class ViewBuilder:
             if before is not None:
                 diff = dict(moved) if built_at.get(seat) == calls - 1 else _moved(common, before, _SHARED)
             known = g.knowledge[seat] if seat is not None else None
-            private: Collection[int] = () if known is None else known.identities  # the entries not the public ones
-            if taken:  # everyone saw the card taken
-                private = {*private, *taken}
-            if seat is not None:
-                private = {*private, seat} if private else (seat,)
             seats_out = list(public)
-            if private:
-                mine = own_memo.get(seat)
-                if mine is None:
-                    mine = own_memo[seat] = {}
-                for i in private:
-                    s = gseats[i]
-                    ident = s.identity
-                    char = s.character if (s.character is not None and (s.face_up or i == seat)) else None
-                    memo = mine.get(i)
-                    if memo is not None and memo[0] is public[i] and memo[1] == ident and memo[2] == char:
-                        seats_out[i] = memo[3]
-                    else:
-                        entry = seats_out[i] = dict(public[i])
-                        entry["identity"], entry["character"] = ident, char
-                        mine[i] = (public[i], ident, char, entry)
+            learned: Collection[int] = () if known is None else known.identities  # seats whose identity it knows
+            if taken:  # everyone saw the card taken
+                learned = {*learned, *taken}
+            for i in learned:
+                if i != seat:
+                    seats_out[i] = self._known(i)
+            if seat is not None:
+                seats_out[seat] = own[seat][3]
             v = dict(common)
             v["seat"] = seat
             if before is not None and seats_out == before["seats"]:
@@ -399,34 +406,31 @@ class ViewBuilder:
             if seat is not None:
                 me = gseats[seat]
                 assert known is not None
-                hand = me.hand
-                uses = [g.card_uses(seat, c) for c in hand]
-                can_declare = g.can_declare_now(seat)
+                hand, probes, card_uses = me.hand, known.probes, g.card_uses
+                # what ``me`` is made from, in one flat list (one cold object to compare with, not a dozen): the
+                # identity, the character, whether it may declare, how many probe texts, the characters dealt, the
+                # hand and each card's uses, the variable parts each ended by None
+                made_of = [me.identity, me.character, g.can_declare_now(seat), len(probes), *known.dealt, None]
+                made_of += hand
+                for c in hand:
+                    made_of.append(None)
+                    made_of += card_uses(seat, c)
                 memo_me = me_memo.get(seat)  # made with the view before (the seat's ``me`` then)
-                if (
-                    memo_me is not None
-                    and (m := memo_me[1])["hand"] == hand
-                    and m["can_declare"] is can_declare
-                    and memo_me[0] == uses
-                    and m["identity"] == me.identity
-                    and m["character"] == me.character
-                    and m["probes"] == known.probes
-                    and m["characters_dealt"] == known.dealt
-                ):
-                    v["me"] = m
+                if memo_me is not None and memo_me[0] == made_of and (not probes or memo_me[1]["probes"] == probes):
+                    v["me"] = memo_me[1]
                 else:
                     v["me"] = m = {
                         "hand": list(hand),
                         # per hand card (same order): what it may be used as, its own type first, then what its
                         # face-up character converts it to (S-CARD-LOCK-5); the timing of each use still applies
-                        "uses": [list(u) for u in uses],
+                        "uses": [list(card_uses(seat, c)) for c in hand],
                         "identity": me.identity,
                         "character": me.character,
-                        "probes": [dict(p) for p in known.probes],
+                        "probes": [dict(p) for p in probes],
                         "characters_dealt": list(known.dealt),
-                        "can_declare": can_declare,
+                        "can_declare": made_of[2],
                     }
-                    me_memo[seat] = (uses, m)
+                    me_memo[seat] = (made_of, m)
                     if diff is not None:
                         diff["me"] = m
             else:
