@@ -592,12 +592,16 @@ class Table:
         posed = self.posed
         if d is None or d.seat != conn.seat or posed is None or not posed.asked or posed.key[0] != self.seq:
             raise P.ProtocolError(P.NOT_YOUR_TURN, "your seat is not being asked now")
-        try:
-            option = parse_option(msg.option)
-        except IllegalAction as exc:
-            raise P.ProtocolError(P.ILLEGAL, str(exc)) from None
-        if option not in d.options:
-            raise P.ProtocolError(P.ILLEGAL, f"{P.MAX_OPTION and msg.option[:40]!r} is not on offer")
+        offered = posed.view["decision"].get("options") if posed.view is not None else None
+        if offered is not None and msg.option in offered:  # an option's own notation (the view lists them in order)
+            option = d.options[offered.index(msg.option)]
+        else:
+            try:
+                option = parse_option(msg.option)
+            except IllegalAction as exc:
+                raise P.ProtocolError(P.ILLEGAL, str(exc)) from None
+            if option not in d.options:
+                raise P.ProtocolError(P.ILLEGAL, f"{P.MAX_OPTION and msg.option[:40]!r} is not on offer")
         self.answer = (conn.seat, option, conn)  # the parsed option: the engine need not parse it again
         if not (self._idle and self.answer_now()):
             self.wake.set()
