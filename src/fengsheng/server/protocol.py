@@ -97,10 +97,10 @@ def parse(text: str | bytes) -> ClientMessage:
     if not isinstance(kind, str) or kind not in CLIENT_TYPES:
         raise ProtocolError(MALFORMED, f"unknown message type (one of {sorted(CLIENT_TYPES)})")
     if kind != "act":
-        if set(obj) != {"type"}:
+        if len(obj) != 1:
             raise ProtocolError(MALFORMED, f"{kind!r} takes no fields")
         return ClientMessage(kind)
-    if set(obj) != {"type", "seq", "option"}:
+    if len(obj) != 3 or "seq" not in obj or "option" not in obj:
         raise ProtocolError(MALFORMED, "act needs exactly type, seq and option")
     seq, option = obj["seq"], obj["option"]
     if type(seq) is not int or seq < 0:
