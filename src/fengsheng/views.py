@@ -317,7 +317,7 @@ class ViewBuilder:
         transits: list[dict[str, Any] | None] = [None, None]
         stack = []
         for f in g.frames:
-            if isinstance(f, Window) and f.stack:
+            if type(f) is Window and f.stack:  # (Window has no subclass: no ABC isinstance per frame)
                 stack += [(f.kind, u) for u in f.stack]
         public_stack = self._stack
         if stack or public_stack:

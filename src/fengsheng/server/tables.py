@@ -336,7 +336,7 @@ class Table:
             b = self._builder
             if b is None or b.g is not g:
                 b = self._builder = ViewBuilder(g)
-            wanted = {seat, *(c.seat for c in self.conns if not c.closed)} - self._views.keys()
+            wanted = {seat, *(c.seat for c in self.conns if not c.ws.closed)} - self._views.keys()
             self._views.update(b.views(wanted))
             v = self._views[seat]
         return v
@@ -709,7 +709,7 @@ class Table:
         """The open connections (closed ones are forgotten)."""
         live = []
         for c in list(self.conns):
-            if c.closed:
+            if c.ws.closed:
                 self.part(c)
             else:
                 live.append(c)
