@@ -410,11 +410,16 @@ class ViewBuilder:
                 # what ``me`` is made from, in one flat list (one cold object to compare with, not a dozen): the
                 # identity, the character, whether it may declare, how many probe texts, the characters dealt, the
                 # hand and each card's uses, the variable parts each ended by None
-                made_of = [me.identity, me.character, g.can_declare_now(seat), len(probes), *known.dealt, None]
-                made_of += hand
-                for c in hand:
-                    made_of.append(None)
-                    made_of += card_uses(seat, c)
+                if g.plain[seat]:
+                    # no skill, conversion or live mission (the engine's own fast path, RuleIndex.plain): a card's
+                    # uses are its own type, fixed by the hand; may it declare is the settled flag (can_declare_now)
+                    made_of = [me.identity, me.character, g.declarable[seat], len(probes), *known.dealt, None, *hand]
+                else:
+                    made_of = [me.identity, me.character, g.can_declare_now(seat), len(probes), *known.dealt, None]
+                    made_of += hand
+                    for c in hand:
+                        made_of.append(None)
+                        made_of += card_uses(seat, c)
                 memo_me = me_memo.get(seat)  # made with the view before (the seat's ``me`` then)
                 if memo_me is not None and memo_me[0] == made_of and (not probes or memo_me[1]["probes"] == probes):
                     v["me"] = memo_me[1]
