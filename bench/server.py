@@ -2,13 +2,16 @@
 its questions as fast as the server allows (tables set to ``ask=all``: every decision goes to its seat's client, a
 lone ``pass`` too; bots-only pacing 0, no minimum window, no timers).
 
-    python bench/server.py [--tables 40] [--players 5] [--db sqlite:///FILE | postgresql://…] [--no-pin] [--json]
+    python bench/server.py [--tables 40] [--players 5] [--db sqlite:///FILE | postgresql://…] [--no-pin]
+                           [--lang none|zh|en] [--json]
 
 Moves/s: decisions answered by clients per second of wall clock, from the first start to the last game's end.
 Latency: from a client sending an answer until every seat of that table has an update past it (p50, p99, max).
 Cores: the server (one process, ``fengsheng serve``) is pinned to CPU 0 and the load generator (this process, one
 asyncio loop) to CPU 1 when the machine has two or more; the CPU seconds each used are reported. Every decision is
 committed to the database (SQLite in a temporary file by default) before its update is sent, as in production.
+The clients ask for no words (``lang=none``: no log lines, questions without words or help, as a bot's client);
+``--lang zh`` makes them ask for what a browser gets.
 """
 
 from __future__ import annotations
@@ -44,6 +47,13 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=5)
     ap.add_argument("--db", default="")
     ap.add_argument("--no-pin", action="store_true", help="do not pin the server and the load to separate cores")
+    ap.add_argument(
+        "--lang",
+        default="none",
+        choices=["none", "zh", "en"],
+        help="the clients' language: none (default) asks for no log lines and no words in the questions; zh or en "
+        "gets them as a browser does",
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
@@ -65,7 +75,7 @@ def main() -> int:
         settings = {"players": args.players, "pace": 0, "min_window": 0, "timer": False, "ask": "all"}
         runs = make_tables(server.base, args.tables, settings)
         s0, c0 = cpu_seconds(server.proc.pid), time.process_time()
-        elapsed = run_load(play(server.base, runs, seed=1))
+        elapsed = run_load(play(server.base, runs, seed=1, lang=args.lang))
         s1, c1 = cpu_seconds(server.proc.pid), time.process_time()
     finally:
         server.stop()
@@ -79,6 +89,7 @@ def main() -> int:
         "tables": args.tables,
         "players": args.players,
         "connections": args.tables * args.players,
+        "lang": args.lang,
         "db": db.split(":")[0],
         "games": sum(1 for r in runs if r.result is not None),
         "moves": moves,

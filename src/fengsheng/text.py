@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from functools import cache
 from importlib.resources import files
@@ -195,24 +194,56 @@ def text_data(text_set: str) -> Mapping[str, Any]:
     return data
 
 
-@contextmanager
-def edition_texts(text_set: str) -> Iterator[None]:
+class edition_texts:  # a context manager named as a function: ``with edition_texts(...)``
     """Card ids named inside the block are the cards of the edition of ``text_set`` (a game's
     ``config.character_texts``), and names are that edition's words: ``with edition_texts(g.config.character_texts):
-    card_name(c)``."""
-    token = _DECK.set(deck_of_texts(text_set))
-    words = _WORDS.set(_EDITION_WORDS.get(text_set))
-    data = _TEXTS.set(text_data(text_set))
-    try:
-        yield
-    finally:
+    card_name(c)``. A class rather than a generator (``contextlib.contextmanager``): a server enters it for every
+    question it builds, and the generator's machinery cost several times the three context variables it sets."""
+
+    __slots__ = ("_tokens", "text_set")
+
+    def __init__(self, text_set: str) -> None:
+        self.text_set = text_set
+        self._tokens: tuple[Any, Any, Any, Any] | None = None
+
+    def __enter__(self) -> None:
+        deck, words, data, key = _rendering_of(self.text_set)
+        self._tokens = (_DECK.set(deck), _WORDS.set(words), _TEXTS.set(data), _RENDERING.set(key))
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._tokens is not None
+        deck, words, data, key = self._tokens
+        self._tokens = None
+        _RENDERING.reset(key)
         _TEXTS.reset(data)
         _WORDS.reset(words)
-        _DECK.reset(token)
+        _DECK.reset(deck)
+
+
+@cache
+def _rendering_of(text_set: str) -> tuple[Sequence[Card], Any, Mapping[str, Any], tuple[int, int, int]]:
+    """What :func:`edition_texts` sets for ``text_set``: its deck, its words, its texts and the key of that
+    rendering (:func:`rendering`)."""
+    deck, words, data = deck_of_texts(text_set), _EDITION_WORDS.get(text_set), text_data(text_set)
+    return deck, words, data, (id(deck), id(words), id(data))
 
 
 _TEXTS: ContextVar[Mapping[str, Any]] = ContextVar("texts", default=MappingProxyType({}))
 """The :func:`text_data` of the texts being rendered (:func:`edition_texts`)."""
+
+
+_RENDERING: ContextVar[tuple[int, int, int]] = ContextVar(
+    "rendering", default=(id(STANDARD_DECK), id(None), id(_TEXTS.get()))
+)
+"""The key of the texts being rendered (:func:`rendering`), set with them by :func:`edition_texts`."""
+
+
+def rendering() -> tuple[int, int, int]:
+    """Which texts are being rendered (:func:`edition_texts`), as a key for what is cached of a rendering: the
+    identities of the deck, the edition's words and its texts in use. Each of those lives as long as the process
+    (an edition's deck, this module's tables, :func:`text_data`'s cache), so two moments with the same key render
+    card ids, names and texts alike."""
+    return _RENDERING.get()
 
 
 def card_text(card_type: str, lang: str = "zh") -> str:

@@ -130,3 +130,54 @@ def test_a_long_level_is_grouped_by_card_type() -> None:
     assert len(root.children) <= MAX_LINES
     assert len({leaf.option for leaf in root.leaves()}) == len({_sameness(o) for o in d.options})
     assert any("(" in c.words.en and "kinds" in c.words.en for c in root.children)
+
+
+LANG_SETS = [("zh", "en"), ("zh",), ("en",), ()]
+
+
+def test_the_memo_changes_no_tree() -> None:
+    """The parts of trees kept between decisions (``tree._MEMO``: steps, help texts, the words of a pass and of a
+    response window's question) are what building them again gives: every decision of whole games of both
+    editions, both standard text sets, characters on and off, 3 to 9 players, built with the memo of all the games
+    before it and with an empty one, gives the same tree (the server's lone-pass shortcut too, in each language and
+    none); most parts come from the memo."""
+    import fengsheng.choices.tree as tree_module
+    from fengsheng.server.questions import question_tree
+    from fengsheng.text import edition_texts
+
+    configs = [
+        Config(players=3 + i % 7, characters=i % 4 != 3, character_pool="all", character_texts=("000", "004")[i % 2])
+        for i in range(10)
+    ] + [Config(edition="qianzhi", players=5 + i % 4, uniform_prompts=True) for i in range(4)]
+    warm: dict[tuple[Any, ...], Any] = {}
+    hits = misses = 0
+    real = tree_module._memo
+
+    def counted(key: tuple[Any, ...], make: Any, *args: Any) -> Any:
+        nonlocal hits, misses
+        if (tree_module.rendering(), *key) in tree_module._MEMO:
+            hits += 1
+        else:
+            misses += 1
+        return real(key, make, *args)
+
+    for i, cfg in enumerate(configs):
+        g = Game.new(cfg, 300 + i)
+        rng = random.Random(i)
+        while g.decision is not None:
+            d = g.decision
+            view = g.view(d.seat)
+            with edition_texts(cfg.character_texts):
+                tree_module._MEMO = {}
+                cold = choice_tree(d.options, view, d.kind, d.context).to_dict()
+                cold_q = [question_tree(d.options, view, d.kind, d.context, langs) for langs in LANG_SETS]
+                tree_module._MEMO = warm
+                tree_module._memo = counted  # type: ignore[assignment]
+                try:
+                    got = choice_tree(d.options, view, d.kind, d.context).to_dict()
+                    got_q = [question_tree(d.options, view, d.kind, d.context, langs) for langs in LANG_SETS]
+                finally:
+                    tree_module._memo = real  # type: ignore[assignment]
+            assert got == cold == got_q[0] and got_q == cold_q, (cfg, len(g.history))
+            g.step(rng.randrange(len(d.options)))
+    assert hits > 5 * misses > 0, (hits, misses)

@@ -145,6 +145,72 @@ def test_views_together_equal_views_alone() -> None:
     assert shared == len(STATES) + len(qianzhi)  # the public parts are built once
 
 
+REUSED = ("seats", "discard", "locks", "death_order", "identities_out", "transit", "stack", "decision", "me")
+
+
+def test_view_builder_gives_every_view_and_its_patch_at_every_step() -> None:
+    """``ViewBuilder`` (the server's views, step after step): at every step of whole games of both editions, with
+    characters, uniform prompts, a card taken with 臨危受命 …, each view it returns is ``view(g, seat)`` exactly (the
+    same JSON in the same key order), its patch is the set of keys whose value changed since the view it returned
+    the time before, and a part equal to the one it returned the time before is that same object (what the
+    server's patch relies on). Some steps leave seats out, so that a seat's view may be several steps old."""
+    from fengsheng.flow.window import Window
+    from fengsheng.views import ViewBuilder
+
+    assert not Window.__subclasses__()  # the builder finds the windows by their exact type
+    rng = random.Random(11)
+    configs = [
+        Config(players=3 + i % 7, uniform_prompts=i % 2 == 0, character_pool="all" if i % 3 else "base")
+        for i in range(14)
+    ] + [Config(edition="qianzhi", players=5 + i % 4, auto_pass=False) for i in range(6)]
+    from fengsheng.editions import get_edition
+
+    others = [c for c in get_edition("qianzhi").characters() if not c.endswith(".zhi_ming_xiang_shui")]
+    for i in range(4):  # 致命香水, who takes an identity card (臨危受命) whenever she may
+        fixed = [*rng.sample(others, 5)]
+        fixed.insert(i, "qianzhi.zhi_ming_xiang_shui")
+        configs.append(Config(edition="qianzhi", players=6, characters=True, fixed_characters=tuple(fixed)))
+    reused = patched = steps = taken = 0
+    for i, cfg in enumerate(configs):
+        g = Game.new(cfg, 900 + i)
+        b = ViewBuilder(g)
+        every = [*range(g.n), None]
+        last: dict[int | None, dict[str, Any]] = {}
+        fresh: set[int | None] = set()  # seats built at the previous call
+        while True:
+            seats = every if rng.random() < 0.8 else rng.sample(every, rng.randrange(1, len(every)))
+            got = b.views(seats)
+            assert list(got) == seats
+            for seat in seats:
+                v = got[seat]
+                assert json.dumps(v) == json.dumps(g.view(seat)), (cfg, g.n, seat, len(g.history))
+                old = last.get(seat)
+                if old is not None:
+                    assert old.keys() == v.keys()
+                    changed = {k: x for k, x in v.items() if x != old[k]}
+                    patch = b.patch(seat, old, v)
+                    assert patch == changed, (seat, len(g.history))
+                    patched += 1
+                    assert b.patch(seat, v, v) is None and b.patch(seat, {}, v) is None  # only from the view before
+                    if seat in fresh:
+                        for k in REUSED:
+                            if k in v and v[k] == old[k] and old[k] is not None:
+                                assert v[k] is old[k], (seat, k)
+                                reused += 1
+                last[seat] = v
+            fresh = set(seats)
+            taken += bool(g.identity_moves)
+            steps += 1
+            if g.decision is None:
+                break
+            options = g.decision.options
+            g.step(
+                next((j for j, o in enumerate(options) if o.use == "zhi_ming_xiang_shui.2"), None)
+                or rng.randrange(len(options))
+            )
+    assert steps > 5_000 and patched > 20_000 and reused > 100_000 and taken > 100, (steps, patched, reused, taken)
+
+
 def random_states_qianzhi(count: int) -> list[Game]:
     """千智风声 games (characters on) stopped at random decision points."""
     out: list[Game] = []

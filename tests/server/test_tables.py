@@ -148,3 +148,47 @@ def test_nothing_is_sent_before_its_commit_and_a_failed_commit_is_retried(tmp_pa
         store.close()
 
     asyncio.run(go())
+
+
+def test_an_answer_in_another_spelling_of_an_option_is_taken(tmp_path: Path) -> None:
+    """An answer is found among the options by its notation (as the question's leaves write it) or, in any other
+    spelling the engine's parser reads (spaces), parsed: both are taken; an option not on offer is refused
+    (``illegal``), and nothing steps."""
+
+    async def go() -> None:
+        hall = Hall(Store(f"sqlite:///{tmp_path / 't.db'}"))
+        t, pids = _table(hall, 5)
+        sinks = [Sink() for _ in range(5)]
+        conns = [Conn(i, "none", s) for i, s in enumerate(sinks)]
+        for c in conns:
+            t.join(c)
+        t.start(pids[0])
+        spelled = refused = 0
+        for k in range(300):
+            await asyncio.sleep(0)
+            g = t.game
+            assert g is not None
+            d = g.decision
+            if d is None:
+                break
+            seq = t.seq
+            if k % 7 == 0:
+                before = len(g.history)
+                for bad in ("play c0 lock @9", "nonsense"):
+                    try:
+                        t.receive(conns[d.seat], P.ClientMessage("act", seq, bad))
+                    except P.ProtocolError as exc:
+                        assert exc.code == P.ILLEGAL
+                        refused += 1
+                assert len(g.history) == before
+            option = str(d.options[k % len(d.options)])
+            if k % 2:
+                option = "  " + option.replace(" ", "   ") + " "  # another spelling of the same option
+                spelled += 1
+            t.receive(conns[d.seat], P.ClientMessage("act", seq, option))
+            await asyncio.sleep(0)
+            assert t.seq == seq + 1 and g.history[-1][1] == d.options[k % len(d.options)]
+        assert spelled > 50 and refused > 20
+        hall.store.close()
+
+    asyncio.run(go())

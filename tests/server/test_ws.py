@@ -171,3 +171,122 @@ def test_a_peer_that_does_not_answer_pings_is_closed() -> None:
         assert ws.closed and t.closed and events == ["closed"]
 
     asyncio.run(go())
+
+
+class _SlowOnly(WebSocket):
+    """The transport without its fast path: every byte through ``websockets``' parser (the reference)."""
+
+    def data_received(self, data: bytes) -> None:
+        self._receive(data)
+
+
+def _frame(opcode: int, payload: bytes, fin: bool = True, mask: bool = True, rsv: int = 0) -> bytes:
+    """A client frame, byte by byte (RFC 6455 5.2), possibly malformed (no mask, reserved bits)."""
+    import os
+
+    head = bytes([(0x80 if fin else 0) | rsv << 4 | opcode])
+    n = len(payload)
+    bit = 0x80 if mask else 0
+    if n < 126:
+        head += bytes([bit | n])
+    elif n < 1 << 16:
+        head += bytes([bit | 126]) + n.to_bytes(2, "big")
+    else:
+        head += bytes([bit | 127]) + n.to_bytes(8, "big")
+    if not mask:
+        return head + payload
+    key = os.urandom(4)
+    return head + key + bytes(b ^ key[i % 4] for i, b in enumerate(payload))
+
+
+def _stream(rng: Any) -> bytes:
+    """Frames a client may send, well-formed or not: mostly short text answers, and every other kind."""
+    out = b""
+    for _ in range(rng.randrange(5, 40)):
+        kind = rng.random()
+        if kind < 0.5:
+            out += _frame(0x1, f'{{"type": "act", "seq": {rng.randrange(999)}, "option": "pass"}}'.encode())
+        elif kind < 0.55:
+            out += _frame(0x1, "风声".encode() * rng.randrange(0, 200))  # 0 to 1,200 bytes: short and long
+        elif kind < 0.6:
+            out += _frame(0x2, bytes(rng.randrange(256) for _ in range(rng.randrange(0, 300))))
+        elif kind < 0.68:
+            out += _frame(0x1, b"frag", fin=False) + _frame(0x9, b"p") + _frame(0x0, b"mented")
+        elif kind < 0.73:
+            out += _frame(0x9, b"ping")
+        elif kind < 0.76:
+            out += _frame(0xA, b"pong")
+        elif kind < 0.78:  # not UTF-8: 1007 (the last frame: websockets, parsing a whole chunk before the app
+            # reads its text, would report a protocol error in a later frame of the chunk first)
+            out += _frame(0x1, b"\xff\xfe")
+            break
+        elif kind < 0.8:
+            out += _frame(0x1, b"unmasked", mask=False)  # a client frame must be masked: 1002
+        elif kind < 0.82:
+            out += _frame(0x1, b"rsv", rsv=4)  # no extension was negotiated: 1002
+        elif kind < 0.84:
+            out += _frame(0x0, b"orphan")  # a continuation of nothing: 1002
+        elif kind < 0.85:  # a new message while a fragmented one is under way: 1002
+            out += _frame(0x1, b"half", fin=False) + _frame(0x1, b'{"type": "ping"}')
+        elif kind < 0.865:
+            out += _frame(0x8, (1000).to_bytes(2, "big") + b"bye")
+        elif kind < 0.87:
+            out += _frame(0x1, b"x" * 300)[:10]  # cut short: the rest never comes
+            break
+        else:
+            out += _frame(0x1, b'{"type": "ping"}')
+    return out
+
+
+def test_the_fast_path_reads_what_websockets_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Streams of client frames of every kind (short answers, long and binary messages, fragments with a ping between
+    them, pings, pongs, bad UTF-8, an unmasked frame, reserved bits, a stray continuation, a new message inside a
+    fragmented one, a close, a frame cut short), cut into chunks at random places: the transport delivers the same messages, writes the same bytes
+    (pongs, close frames) and closes alike with its fast path and with every byte through ``websockets``."""
+    import random
+    from types import SimpleNamespace
+
+    import fengsheng.server.ws as ws_module
+
+    fast = 0
+    unmask = ws_module.apply_mask
+
+    def counted(data: bytes, mask: bytes) -> bytes:  # the fast path unmasks each frame it reads
+        nonlocal fast
+        fast += 1
+        return unmask(data, mask)
+
+    monkeypatch.setattr(ws_module, "apply_mask", counted)
+
+    def run(cls: type[WebSocket], chunks: list[bytes]) -> tuple[list[Any], bytes, bool, bool]:
+        got: list[Any] = []
+
+        def accept(ws: WebSocket) -> None:
+            ws.on_message = got.append
+
+        config = SimpleNamespace(ws_ping_interval=None, ws_ping_timeout=None, ws_max_size=1 << 20)
+        ws = cls(config, SimpleNamespace(connections=set()), {ACCEPT: accept})  # type: ignore[arg-type]
+        t = _Transport()
+        ws.connection_made(t)  # type: ignore[arg-type]
+        ws.data_received(
+            b"GET /ws/X HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        assert t.data.startswith(b"HTTP/1.1 101")
+        for chunk in chunks:
+            ws.data_received(chunk)
+        ws.eof_received()
+        return got, t.data, ws.closed, t.closed
+
+    async def go() -> None:
+        for seed in range(300):
+            rng = random.Random(seed)
+            data = _stream(rng)
+            cuts = sorted(rng.sample(range(1, len(data)), min(len(data) - 1, rng.randrange(0, 12))))
+            chunks = [data[a:b] for a, b in zip([0, *cuts], [*cuts, len(data)], strict=True)]
+            want = run(_SlowOnly, chunks)
+            got = run(WebSocket, chunks)
+            assert got == want, seed
+
+    asyncio.run(go())
+    assert fast > 1000, fast  # the answers the fast path read (the others went through websockets)

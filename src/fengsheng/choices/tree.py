@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fengsheng.core.cards import CARD_TYPES
-from fengsheng.core.options import CHOOSE, DISCARD, PASS, PLAY, SEND, SKILL, Option
+from fengsheng.core.options import CHOOSE, CONTINUE, DISCARD, PASS, PLAY, SEND, SKILL, Option
 from fengsheng.play.words import (
     EN,
     ZH,
@@ -43,7 +43,7 @@ from fengsheng.play.words import (
     skill_text,
     who,
 )
-from fengsheng.text import card_name, name, rendered_deck
+from fengsheng.text import card_name, name, rendered_deck, rendering
 
 MAX_LINES = 10  # children of one level at most (the issue: "never more than about ten lines of options")
 LANGS = (ZH, EN)
@@ -124,23 +124,40 @@ class Choice:
                 n += 1
         return out
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able form for a client: key, words and help in both languages, the option's notation on a leaf
-        (what to send back to ``g.act``), the children in their numbered order otherwise."""
-        d: dict[str, Any] = {
-            "key": self.key,
-            "words": {ZH: self.words.zh, EN: self.words.en},
-            "help": {ZH: self.help.zh, EN: self.help.en},
-        }
+    def to_dict(self, langs: Sequence[str] = LANGS) -> dict[str, Any]:
+        """A JSON-able form for a client: key, words and help in ``langs`` (both by default; a server sends a
+        connection its own language's), the option's notation on a leaf (what to send back to ``g.act``), the
+        children in their numbered order otherwise."""
+        return self._dict(tuple(langs), None)
+
+    def _dict(self, langs: tuple[str, ...], number: int | None) -> dict[str, Any]:
+        words, helps = self.words, self.help
+        if langs == LANGS:
+            d: dict[str, Any] = {
+                "key": self.key,
+                "words": {ZH: words.zh, EN: words.en},
+                "help": {ZH: helps.zh, EN: helps.en},
+            }
+        else:
+            d = {
+                "key": self.key,
+                "words": {lang: words.get(lang) for lang in langs},
+                "help": {lang: helps.get(lang) for lang in langs},
+            }
         if self.option is not None:
             d["option"] = str(self.option)
         else:
-            d["children"] = [dict(child.to_dict(), number=n) for n, child in self.numbered()]
+            d["children"] = [child._dict(langs, n) for n, child in self.numbered()]
+        if number is not None:
+            d["number"] = number
         return d
 
     def widest(self) -> int:
         """The most children any level of this tree shows at once."""
         return max((len(node.children) for node in self.nodes()), default=0)
+
+
+_NO_WORDS = Words("", "")
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -167,7 +184,32 @@ def _card_key(card: int, merge_same: bool) -> str:
     return f"c{reps[_card_face(card)]}"
 
 
+_MEMO: dict[tuple[Any, ...], Any] = {}  # the steps and help texts that depend on their arguments only (_memo)
+MEMO_MAX = 20_000  # entries; the memo is emptied when full (a server's games need a few thousand)
+
+
+def _memo(key: tuple[Any, ...], make: Any, *args: Any) -> Any:
+    """``make(*args)``, kept under ``key`` and the texts being rendered (``text.rendering``), for the parts of a tree
+    that depend on nothing else (a card's step, a use's, a skill's, a seat's with the character it shows, an
+    option's help): the same decisions come back game after game."""
+    key = (rendering(), *key)
+    got = _MEMO.get(key)
+    if got is None:
+        if len(_MEMO) >= MEMO_MAX:
+            _MEMO.clear()
+        got = _MEMO[key] = make(*args)
+    return got
+
+
 def _seat_step(seat: int, view: dict[str, Any] | None) -> Step:
+    me = view.get("seat") if view else None
+    character = None
+    if view is not None and 0 <= seat < len(view.get("seats", [])):
+        character = view["seats"][seat].get("character")
+    return _memo(("seat", seat, me, character, _texts(view)), _make_seat_step, seat, view)  # type: ignore[no-any-return]
+
+
+def _make_seat_step(seat: int, view: dict[str, Any] | None) -> Step:
     me = view.get("seat") if view else None
     words = Words(who(seat, ZH, me), who(seat, EN, me))
     helps = Words("", "")
@@ -180,6 +222,10 @@ def _seat_step(seat: int, view: dict[str, Any] | None) -> Step:
 
 
 def _card_step(card: int, merge_same: bool, prefix: Words | None = None) -> Step:
+    return _memo(("card", card, merge_same, prefix), _make_card_step, card, merge_same, prefix)  # type: ignore[no-any-return]
+
+
+def _make_card_step(card: int, merge_same: bool, prefix: Words | None = None) -> Step:
     cname = Words(card_name(card, ZH), card_name(card, EN))
     words = cname if prefix is None else Words(f"{prefix.zh}{cname.zh}", f"{prefix.en}{cname.en}")
     ctype = rendered_deck()[card].type
@@ -189,6 +235,10 @@ def _card_step(card: int, merge_same: bool, prefix: Words | None = None) -> Step
 
 
 def _ref_step(o: Option, merge_same: bool) -> Step:
+    return _memo(("ref", o.ref, merge_same), _make_ref_step, o, merge_same)  # type: ignore[no-any-return]
+
+
+def _make_ref_step(o: Option, merge_same: bool) -> Step:
     words = Words(card_name(o.ref, ZH), card_name(o.ref, EN))
     ctype = rendered_deck()[o.ref].type
     return Step("x" + _card_key(o.ref, merge_same)[1:], words, Words(card_help(ctype, ZH), card_help(ctype, EN)))
@@ -204,6 +254,10 @@ def _stack_step(uid: int, view: dict[str, Any] | None) -> Step:
 
 
 def _use_step(use: str, texts: str) -> Step:
+    return _memo(("use", use, texts), _make_use_step, use, texts)  # type: ignore[no-any-return]
+
+
+def _make_use_step(use: str, texts: str) -> Step:
     if use in CARD_TYPES:
         return Step(
             f"as:{use}",
@@ -211,6 +265,89 @@ def _use_step(use: str, texts: str) -> Step:
             Words(card_help(use, ZH), card_help(use, EN)),
         )
     return Step(f"as:{use}", Words(skill_label(use, ZH, texts), skill_label(use, EN, texts)), Words("", ""))
+
+
+def _skill_step(use: str, texts: str) -> Step:
+    label = Words(skill_label(use, ZH, texts), skill_label(use, EN, texts))
+    return Step(
+        f"skill:{use}",
+        Words(f"发动 {label.zh}", f"Use {label.en}"),
+        Words(f"{label.zh}：{skill_text(use, ZH, texts)}", f"{label.en}: {skill_text(use, EN, texts)}"),
+    )
+
+
+def _option_help(o: Option, texts: str) -> Words:
+    """An option's help in both languages (``option_help``: the option and the texts only)."""
+    return _memo(("help", o, texts), _make_option_help, o, texts)  # type: ignore[no-any-return]
+
+
+def _make_option_help(o: Option, texts: str) -> Words:
+    return Words(option_help(o, ZH, texts), option_help(o, EN, texts))
+
+
+def _option_words(
+    o: Option,
+    view: dict[str, Any] | None,
+    kind: str,
+    context: str,
+    skill_offer: bool,
+    langs: Sequence[str] = LANGS,
+) -> Words:
+    """``describe_option`` in ``langs`` (``""`` in another); kept (:func:`_memo`), in both, for a pass and a continue
+    (:func:`_words_key`)."""
+    key = _words_key(o, view, kind, context, skill_offer)
+    if key is not None:
+        return _memo(key, _describe_option, o, view, kind, context, skill_offer)  # type: ignore[no-any-return]
+    return _describe_option(o, view, kind, context, skill_offer, langs)
+
+
+def _words_key(
+    o: Option, view: dict[str, Any] | None, kind: str, context: str, skill_offer: bool
+) -> tuple[Any, ...] | None:
+    """What ``describe_option``'s words of ``o`` are made from, when that is little (else ``None``): a pass reads
+    the decision's kind and context, whether the seat asked is the current player and whether the stack is empty;
+    a uniform prompt's continue reads nothing."""
+    if o.kind == PASS:
+        mine = view is not None and view.get("current") == view.get("seat")
+        empty = view is None or not view.get("stack")
+        return ("pass", o, kind, context, skill_offer, view is None, mine, empty)
+    if o.kind == CONTINUE:
+        return ("continue", o)
+    return None
+
+
+def _describe_option(
+    o: Option,
+    view: dict[str, Any] | None,
+    kind: str,
+    context: str,
+    skill_offer: bool,
+    langs: Sequence[str] = LANGS,
+) -> Words:
+    return Words(
+        describe_option(o, ZH, view, kind, context, skill_offer) if ZH in langs else "",
+        describe_option(o, EN, view, kind, context, skill_offer) if EN in langs else "",
+    )
+
+
+def _decision_words(view: dict[str, Any], langs: Sequence[str] = LANGS) -> Words:
+    """``describe_decision`` in ``langs`` (``""`` in another); kept (:func:`_memo`), in both, for a response window's
+    (:func:`_decision_key`)."""
+    key = _decision_key(view)
+    if key is not None:
+        return _memo(key, _both, describe_decision, view)  # type: ignore[no-any-return]
+    return Words(describe_decision(view, ZH) if ZH in langs else "", describe_decision(view, EN) if EN in langs else "")
+
+
+def _decision_key(view: dict[str, Any]) -> tuple[Any, ...] | None:
+    """What ``describe_decision``'s words are made from, for a response window's question (else ``None``): the
+    window, the seat asked, whose turn it is, the top of the stack and the character texts."""
+    d = view.get("decision") or {}
+    if d.get("kind") != "priority":
+        return None
+    stack = view.get("stack") or []
+    top = tuple(stack[-1].items()) if stack else None
+    return ("priority", d.get("context", ""), view.get("seat"), view.get("current", -1), top, _texts(view))
 
 
 def _path(o: Option, view: dict[str, Any] | None, merge_same: bool, multi_use: set[str]) -> list[Step]:
@@ -232,14 +369,7 @@ def _path(o: Option, view: dict[str, Any] | None, merge_same: bool, multi_use: s
                 steps.append(_ref_step(o, merge_same))
         return steps
     if k == SKILL:
-        label = Words(skill_label(o.use, ZH, texts), skill_label(o.use, EN, texts))
-        steps = [
-            Step(
-                f"skill:{o.use}",
-                Words(f"发动 {label.zh}", f"Use {label.en}"),
-                Words(f"{label.zh}：{skill_text(o.use, ZH, texts)}", f"{label.en}: {skill_text(o.use, EN, texts)}"),
-            )
-        ]
+        steps = [_memo(("skill", o.use, texts), _skill_step, o.use, texts)]
         if o.name:
             steps.append(Step(f"n:{o.name}", Words(o.name, o.name), Words("", "")))
         if o.card >= 0:
@@ -288,9 +418,12 @@ def choice_tree(
     kind: str = "",
     context: str = "",
     merge_same: bool = True,
+    langs: Sequence[str] = LANGS,
 ) -> Choice:
     """The tree over ``options`` (a decision's legal options, in the engine's order). ``view``: the deciding seat's
-    view (words only); ``kind``/``context``: the decision's (the words for ``pass``)."""
+    view (words only); ``kind``/``context``: the decision's (the words for ``pass``). ``langs``: the languages
+    whose words the tree must have (both by default; a server's connection wants one, a bot's none): the words of
+    a node in another language may be ``""``."""
     kept: list[Option] = []
     seen: set[tuple[Any, ...]] = set()
     for o in options:
@@ -308,16 +441,14 @@ def choice_tree(
     texts = _texts(view)
 
     def full(o: Option) -> Words:
-        return Words(
-            describe_option(o, ZH, view, kind, context, skill_offer),
-            describe_option(o, EN, view, kind, context, skill_offer),
-        )
+        return _option_words(o, view, kind, context, skill_offer, langs) if langs else _NO_WORDS
 
     def leaf(key: str, o: Option, steps: Sequence[Step], top: bool) -> Choice:
-        words = full(o)
-        if not top and any(s.words.zh for s in steps):
+        if not top and any(s.words.zh for s in steps):  # below the top: the words of its own steps
             words = Words(" ".join(s.words.zh for s in steps), " ".join(s.words.en for s in steps))
-        return Choice(key, words, Words(option_help(o, ZH, texts), option_help(o, EN, texts)), option=o)
+        else:
+            words = full(o)
+        return Choice(key, words, _option_help(o, texts) if langs else _NO_WORDS, option=o)
 
     def build(key: str, items: list[tuple[Option, list[Step]]], depth: int) -> list[Choice]:
         def join(step_key: str) -> str:
@@ -353,8 +484,8 @@ def choice_tree(
 
     paths = [(o, _path(o, view, merge_same, multi)) for o in kept]
     root = Choice("", Words("", ""), Words("", ""), build("", paths, 0) if paths else [])
-    if view is not None and view.get("decision"):
-        root.words = _both(describe_decision, view)
+    if view is not None and view.get("decision") and langs:
+        root.words = _decision_words(view, langs)
     return root
 
 

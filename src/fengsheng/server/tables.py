@@ -40,7 +40,7 @@ from fengsheng.server.stats import dealt_identities
 from fengsheng.server.store import Store
 from fengsheng.sim.runner import derive_seed
 from fengsheng.text import edition_texts, render_events
-from fengsheng.views import views
+from fengsheng.views import ViewBuilder
 
 log = logging.getLogger("fengsheng.server")
 
@@ -51,6 +51,7 @@ SNAPSHOT_EVENTS: Final = 300  # the seat's last events sent on (re)connect
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 MAX_SPECTATOR_DELAY: Final = 500  # decisions a table may hold its spectators back
 RETRY_COMMIT: Final = 0.5  # seconds before a failed group commit is tried again
+LANGS_OF: Final = {"zh": ("zh",), "en": ("en",), "none": ()}  # a connection's language: the words it is sent
 
 
 class LobbyError(Exception):
@@ -214,7 +215,7 @@ class Posed:
     auto: Any = None  # the option the policy answers for a human, if any
     asked: bool = False  # a human was asked (the clock runs)
     view: dict[str, Any] | None = None
-    tree: dict[str, Any] | None = None  # the question's choice tree, built once (server.questions)
+    trees: dict[str, dict[str, Any]] = field(default_factory=dict)  # the question's tree by language, built once
 
 
 @dataclass(frozen=True)
@@ -253,6 +254,7 @@ class Table:
     spec_buffer: deque[Spectated] = field(default_factory=deque)  # recorded, not yet shown to delayed spectators
     spec_shown: Spectated | None = None  # the newest step delayed spectators have been shown
     _views: dict[int | None, dict[str, Any]] = field(default_factory=dict)  # this step's, by seat (view_of)
+    _builder: ViewBuilder | None = None  # the game's views, step after step (view_of)
     _views_at: tuple[Game | None, int, int] = (None, -1, -1)  # the game, its decisions and events then
     _idle: bool = False  # the drive task waits for an answer and nothing else (answer_now)
     _table_sig: tuple[Any, ...] = ()  # what the table data was built from (table_data)
@@ -331,8 +333,11 @@ class Table:
             self._views, self._views_at = {}, (g, len(g.history), len(g.events))
         v = self._views.get(seat)
         if v is None:
-            wanted = {seat, *(c.seat for c in self.conns if not c.closed)} - self._views.keys()
-            self._views.update(views(g, wanted))
+            b = self._builder
+            if b is None or b.g is not g:
+                b = self._builder = ViewBuilder(g)
+            wanted = {seat, *(c.seat for c in self.conns if not c.ws.closed)} - self._views.keys()
+            self._views.update(b.views(wanted))
             v = self._views[seat]
         return v
 
@@ -587,12 +592,16 @@ class Table:
         posed = self.posed
         if d is None or d.seat != conn.seat or posed is None or not posed.asked or posed.key[0] != self.seq:
             raise P.ProtocolError(P.NOT_YOUR_TURN, "your seat is not being asked now")
-        try:
-            option = parse_option(msg.option)
-        except IllegalAction as exc:
-            raise P.ProtocolError(P.ILLEGAL, str(exc)) from None
-        if option not in d.options:
-            raise P.ProtocolError(P.ILLEGAL, f"{P.MAX_OPTION and msg.option[:40]!r} is not on offer")
+        offered = posed.view["decision"].get("options") if posed.view is not None else None
+        if offered is not None and msg.option in offered:  # an option's own notation (the view lists them in order)
+            option = d.options[offered.index(msg.option)]
+        else:
+            try:
+                option = parse_option(msg.option)
+            except IllegalAction as exc:
+                raise P.ProtocolError(P.ILLEGAL, str(exc)) from None
+            if option not in d.options:
+                raise P.ProtocolError(P.ILLEGAL, f"{P.MAX_OPTION and msg.option[:40]!r} is not on offer")
         self.answer = (conn.seat, option, conn)  # the parsed option: the engine need not parse it again
         if not (self._idle and self.answer_now()):
             self.wake.set()
@@ -658,17 +667,19 @@ class Table:
             return None
         return posed
 
-    def question(self, posed: Posed) -> dict[str, Any]:
-        """The question of a posed decision: the choice layer's tree (built once per decision) and the clock."""
+    def question(self, posed: Posed, lang: str) -> dict[str, Any]:
+        """The question of a posed decision for a connection in ``lang``: the choice layer's tree with the words and
+        help of that language (none for ``none``; built once per decision and language) and the clock."""
         g = self.game
         assert g is not None
         seq, seat, kind = posed.key
         d = g.decision
         assert d is not None
-        if posed.tree is None:
+        tree = posed.trees.get(lang)
+        if tree is None:
             with edition_texts(g.config.character_texts):  # card ids are the table's edition's
-                posed.tree = question_tree(d.options, posed.view, d.kind, d.context)
-        q: dict[str, Any] = {"seq": seq, "kind": kind, "context": d.context, "tree": posed.tree}
+                tree = posed.trees[lang] = question_tree(d.options, posed.view, d.kind, d.context, LANGS_OF[lang])
+        q: dict[str, Any] = {"seq": seq, "kind": kind, "context": d.context, "tree": tree}
         dl = self.deadline(seat, posed)
         if dl is not None:
             q["seconds"] = round(dl - self.hall.clock(), 1)
@@ -698,7 +709,7 @@ class Table:
         """The open connections (closed ones are forgotten)."""
         live = []
         for c in list(self.conns):
-            if c.closed:
+            if c.ws.closed:
                 self.part(c)
             else:
                 live.append(c)
@@ -755,18 +766,21 @@ class Table:
                         msg["lines"] = ln
                 if c.question != qkey:
                     c.question = qkey
-                    msg["question"] = self.question(posed) if posed is not None else None
+                    msg["question"] = self.question(posed, c.lang) if posed is not None else None
                 c.put(msg)
 
-    @staticmethod
-    def _changes(msg: dict[str, Any], c: Conn, view: dict[str, Any], version: int, table: dict[str, Any]) -> None:
-        """Into ``msg``: the patch from the view ``c`` has to ``view``, and the table data if ``c``'s is older."""
+    def _changes(self, msg: dict[str, Any], c: Conn, view: dict[str, Any], version: int, table: dict[str, Any]) -> None:
+        """Into ``msg``: the patch from the view ``c`` has to ``view`` (the view builder's when ``c`` has the view it
+        built before, else a comparison), and the table data if ``c``'s is older."""
         if c.view is not view:
-            changed, dropped = P.patch(c.view, view)
+            b = self._builder
+            changed = b.patch(c.seat, c.view, view) if b is not None else None
+            if changed is None:
+                changed, dropped = P.patch(c.view, view)
+                if dropped:
+                    msg["drop"] = dropped
             if changed:
                 msg["view"] = changed
-            if dropped:
-                msg["drop"] = dropped
             c.view = view
         if c.table != version:
             c.table = version
@@ -845,7 +859,7 @@ class Table:
             "view": view,
             "events": events,
             "first_event": first,
-            "question": self.question(posed) if posed is not None else None,
+            "question": self.question(posed, conn.lang) if posed is not None else None,
         }
         if seat is None and self.spectator_delay > 0:
             msg["delay"] = self.spectator_delay

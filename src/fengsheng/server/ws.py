@@ -30,6 +30,11 @@ from websockets.http11 import Request
 from websockets.protocol import State
 from websockets.server import ServerProtocol
 
+try:
+    from websockets.speedups import apply_mask
+except ImportError:  # websockets built without its C extension
+    from websockets.utils import apply_mask
+
 if TYPE_CHECKING:
     from uvicorn.config import Config
     from uvicorn.server import ServerState
@@ -96,6 +101,12 @@ class WebSocket(asyncio.Protocol):
         self._text = True  # the message being received is text (else binary)
         self._timer: asyncio.TimerHandle | None = None  # the next ping, the pong deadline or the close deadline
         self._ping: bytes | None = None
+        # the fast path (_receive_fast): on once the handshake ended a chunk; what is held of a frame not whole yet;
+        # the bytes still to give ``proto`` of a frame it parses itself
+        self._fast = False
+        self._held = b""
+        self._to_proto = 0
+        self._fast_max = min(125, config.ws_max_size or 125)
 
     # asyncio callbacks ---------------------------------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -103,6 +114,15 @@ class WebSocket(asyncio.Protocol):
         self.connections.add(self)
 
     def data_received(self, data: bytes) -> None:
+        if self._fast:
+            self._receive_fast(data)
+        else:
+            self._receive(data)
+            # the handshake done and nothing after it in the chunk: ``proto``'s parser waits at a frame's start
+            self._fast = self.proto.state is State.OPEN and data.endswith(b"\r\n\r\n")
+
+    def _receive(self, data: bytes) -> None:
+        """Data through ``websockets``' parser (the handshake, and every frame the fast path leaves to it)."""
         self.proto.receive_data(data)
         events = self.proto.events_received()
         if self.proto.handshake_exc is not None and not events:  # not a request websockets can parse
@@ -121,7 +141,65 @@ class WebSocket(asyncio.Protocol):
             self._closing()
             self._arm(CLOSE_TIMEOUT, self._abort)
 
+    def _receive_fast(self, data: bytes) -> None:
+        """The frames of a client's usual message (one unfragmented text frame of at most 125 bytes, masked, no
+        reserved bit: an answer) read here, what ``proto`` would do with them (which changes nothing in its state)
+        without its parser's generators and ``Frame`` objects; any other frame (control, binary, fragmented, longer,
+        malformed, or while a fragmented message is under way or the connection is closing) is given to ``proto``
+        byte for byte as it comes, from its first byte to its last (its length read from its header here), so that
+        ``proto`` only ever starts parsing at a frame's first byte, as when it parsed everything."""
+        buf = self._held + data if self._held else data
+        self._held = b""
+        pos, n = 0, len(buf)
+        proto = self.proto
+        while pos < n:
+            if self._to_proto:
+                take = min(self._to_proto, n - pos)
+                self._to_proto -= take
+                self._receive(buf[pos : pos + take])
+                pos += take
+                continue
+            if proto.state is not State.OPEN:  # closing: everything to proto, as before the fast path
+                self._fast = False
+                self._receive(buf[pos:])
+                return
+            if n - pos < 2:
+                break
+            b1 = buf[pos + 1]
+            size = b1 & 0x7F
+            if buf[pos] == 0x81 and b1 & 0x80 and size <= self._fast_max and proto.current_size is None:
+                end = pos + 6 + size
+                if end > n:
+                    break
+                payload = apply_mask(buf[pos + 6 : end], buf[pos + 2 : pos + 6])
+                pos = end
+                if self.closed:
+                    continue
+                try:
+                    message = str(payload, "utf-8")
+                except UnicodeDecodeError:  # as _frame, then data_received's end
+                    proto.fail(1007, "invalid UTF-8")
+                    self._flush()
+                    if proto.close_expected():
+                        self._closing()
+                        self._arm(CLOSE_TIMEOUT, self._abort)
+                    continue
+                self.on_message(message)
+                continue
+            head = 2 + (2 if size == 126 else 8 if size == 127 else 0) + (4 if b1 & 0x80 else 0)
+            if n - pos < head:
+                break
+            if size == 126:
+                size = int.from_bytes(buf[pos + 2 : pos + 4], "big")
+            elif size == 127:
+                size = int.from_bytes(buf[pos + 2 : pos + 10], "big")
+            self._to_proto = head + size
+        self._held = buf[pos:]
+
     def eof_received(self) -> bool | None:
+        if self._held:  # a frame cut short: proto sees what came of it, as before the fast path
+            held, self._held = self._held, b""
+            self._receive(held)
         self.proto.receive_eof()
         self._flush()
         return None
@@ -208,6 +286,7 @@ class WebSocket(asyncio.Protocol):
                 except UnicodeDecodeError:
                     self.proto.fail(1007, "invalid UTF-8")
                     self._flush()
+                    self._closing()  # nothing more is delivered (frames parsed after this one in the same chunk)
                     return
             else:
                 message = bytes(data)
