@@ -410,9 +410,9 @@ class ViewBuilder:
                 # what ``me`` is made from, in one flat list (one cold object to compare with, not a dozen): the
                 # identity, the character, whether it may declare, how many probe texts, the characters dealt, the
                 # hand and each card's uses, the variable parts each ended by None
-                if g.plain[seat]:
-                    # no skill, conversion or live mission (the engine's own fast path, RuleIndex.plain): a card's
-                    # uses are its own type, fixed by the hand; may it declare is the settled flag (can_declare_now)
+                if not g.seat_conversions[seat] and not g.seat_live_victory[seat]:
+                    # no conversion or live mission: a card's uses are its own type, fixed by the hand; may it
+                    # declare is the settled flag (can_declare_now)
                     made_of = [me.identity, me.character, g.declarable[seat], len(probes), *known.dealt, None, *hand]
                 else:
                     made_of = [me.identity, me.character, g.can_declare_now(seat), len(probes), *known.dealt, None]

@@ -121,13 +121,24 @@ class RuleIndex(Machine):
             self._rederive()
 
     def _replan(self, seat: int) -> None:
-        """Keep ``plain[seat]`` (no skill, conversion or live mission: the priority fast path) in step with the
-        per-seat indexes."""
-        self.plain[seat] = not (self.seat_actions[seat] or self.seat_conversions[seat] or self.seat_live_victory[seat])
+        """Keep ``plain[seat]`` (the priority fast path: no conversion, no live mission, and no skill that can act
+        with the face its character shows now, ``Rule.actions_face``) in step with the per-seat indexes and the
+        seat's face: called when a rule is added or removed and when a character is flipped or covered."""
+        if self.seat_conversions[seat] or self.seat_live_victory[seat]:
+            self.plain[seat] = False
+            return
+        face = self.seats[seat].face_up
+        for r in self.seat_actions[seat]:
+            f = r.actions_face
+            if f is None or f is face:
+                self.plain[seat] = False
+                return
+        self.plain[seat] = True
 
     def priority_options(self, seat: int, win: Any) -> list[Option] | tuple[Option, ...]:
         """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
-        hand = self.seats[seat].hand
+        s = self.seats[seat]
+        hand = s.hand
         # the cards the seat may use here by their own text (Edition.role_cards), or all the window's where a rule
         # may give a permission against a card's timing (S-PRIO-1)
         if self.permit_rules:
@@ -176,8 +187,14 @@ class RuleIndex(Machine):
                         tg = targets[u] = h.targets(g, seat, win) if usable else []
                     for t, r in tg:
                         opts.append(new(Option, (PLAY, c, u, t, r, "")))
-        for rule in actions:
-            opts.extend(rule.actions(g, seat, win))
+        if actions:
+            face = s.face_up
+            for rule in actions:
+                f = rule.actions_face
+                if f is None or f is face:  # the other face offers nothing (Rule.actions_face): no call
+                    got = rule.actions(g, seat, win)
+                    if got:
+                        opts.extend(got)
         # only ``pass`` after all (a skill not usable now, a card without a target): the shared tuple, so that the
         # window asks with its prebuilt pass-only decision instead of building one
         return opts if len(opts) > 1 else PASS_ONLY

@@ -173,6 +173,7 @@ class Primitives(RuleIndex):
         s = self.seats[seat]
         assert s.character is not None and not s.face_up
         s.face_up = True
+        self._replan(seat)
         self.emit(Flipped(seat, s.character))
 
     def cover(self, seat: int) -> None:
@@ -180,6 +181,7 @@ class Primitives(RuleIndex):
         s = self.seats[seat]
         assert s.character is not None and s.face_up
         s.face_up = False
+        self._replan(seat)
         self.emit(Covered(seat, s.character))
 
     def reveal_identity(self, seat: int) -> None:

@@ -60,6 +60,7 @@ def remove_from_play(g: Game, seat: int) -> None:
     s.identity_revealed = True
     if s.character is not None:
         s.face_up = True
+        g._replan(seat)
     g.in_game_count -= 1
     g.declarable[seat] = False
     g.refresh_order()

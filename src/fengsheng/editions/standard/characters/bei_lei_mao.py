@@ -109,6 +109,7 @@ class AnyDirection(ChanceMeeting):  # 004: choose the direction of his non-direc
 
 class BlackLock(Skill):  # 004: discard a black card: it counts as using 锁定, and 识破 cannot cancel it
     __slots__ = ()
+    actions_face = True  # its actions need Skill.active (face up)
     character = "standard.bei_lei_mao"
     skill_id = "C-BEI_LEI_MAO-2"
 
