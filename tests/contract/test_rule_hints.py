@@ -1,9 +1,9 @@
-"""Hints the rule index trusts instead of calling a rule (``Rule.bystander_only``, ``Rule.actions_face``).
+"""Hints the rule index trusts instead of calling a rule (``Rule.bystander_only``, ``Rule.face``).
 
 ``RuleIndex.refresh_declarable`` skips a mission of a player who is not a bystander without calling it
 (``BystanderMission.can_declare``'s first test, S-ID-4, Q-MODE-3). That is only right for a rule whose
 ``can_declare`` is that one: a mission that overrides it must say ``bystander_only = False``. A window skips an
-action skill whose owner's character shows the other face than its ``actions_face``, and a seat whose every skill is
+action skill whose owner's character shows the other face than its ``face``, and a seat whose every skill is
 so skipped (with no conversion or live mission) takes the pass-only fast path (``RuleIndex.plain``).
 """
 
@@ -43,55 +43,101 @@ def test_a_rule_skipped_for_non_bystanders_declares_as_a_bystander_mission_does(
     assert not any(c.bystander_only for c in classes if c.can_declare is not BystanderMission.can_declare)
 
 
-def _face_helper(cls: type[Rule]) -> bool | None:
-    """The face that the helper called by ``cls.actions`` (its own or inherited) requires, read from its source."""
-    for klass in cls.__mro__:
-        if "actions" in klass.__dict__:
-            src = inspect.getsource(klass.__dict__["actions"])
-            if "self.active(g)" in src:
-                return True
-            if "self.can_flip(g)" in src:
-                return False
-    return None
+def _faces_checked(cls: type[Rule]) -> set[bool]:
+    """The faces that the helpers called by ``cls.actions`` and ``cls.card_uses`` (its own or inherited, through
+    ``super()``) require, read from their source (``Skill.active``: up, ``Skill.can_flip``: down)."""
+    out: set[bool] = set()
+    for hook in ("actions", "card_uses"):
+        for klass in cls.__mro__:
+            if klass is Rule:
+                break
+            if hook in klass.__dict__:
+                src = inspect.getsource(klass.__dict__[hook])
+                if "self.active(g)" in src:
+                    out.add(True)
+                elif "self.can_flip(g)" in src:
+                    out.add(False)
+                elif "super()" in src:
+                    continue  # it asks its parent's, which checks
+                break
+    return out
 
 
-def test_every_declared_actions_face_is_the_face_its_actions_check() -> None:
+def test_every_declared_face_is_the_face_its_hooks_check() -> None:
     classes = _rule_classes()
-    declared = [c for c in classes if c.actions_face is not None]
-    assert len(declared) > 25  # the action skills of both editions
+    declared = [c for c in classes if c.face is not None]
+    assert len(declared) > 30  # the action skills and the conversions of both editions
     for c in declared:
-        assert _face_helper(c) is c.actions_face, c.__name__
+        assert _faces_checked(c) == {c.face}, c.__name__
     # a skill that checks a face and does not say so only misses the shortcut; none does today
-    assert not [c.__name__ for c in classes if c.actions_face is None and _face_helper(c) is not None]
+    assert not [c.__name__ for c in classes if c.face is None and _faces_checked(c)]
+    converters = [c for c in classes if c.card_uses is not Rule.card_uses]
+    assert len(converters) >= 5 and all(c.converts_to for c in converters)
 
 
 def _plain(g: Game, seat: int) -> bool:
     """``RuleIndex.plain[seat]`` computed from scratch."""
-    if g.seat_conversions[seat] or g.seat_live_victory[seat]:
+    if g.seat_live_victory[seat]:
         return False
     face = g.seats[seat].face_up
-    return all(r.actions_face is not None and r.actions_face is not face for r in g.seat_actions[seat])
+    rules = [*g.seat_actions[seat], *g.seat_conversions[seat]]
+    return all(r.face is not None and r.face is not face for r in rules)
 
 
-@pytest.mark.parametrize("edition", ["standard", "qianzhi"])
-def test_a_skill_skipped_for_its_face_offers_nothing_and_plain_follows_every_flip(edition: str) -> None:
-    """At every priority decision of random games: each action skill of a seat whose character shows the other
-    face (``Rule.actions_face``) offers nothing, and ``plain`` is what the indexes and the faces say now (no face
-    changes without the index knowing)."""
-    skipped = 0
-    for i in range(60):
-        g = Game.new(Config(edition=edition, players=3 + i % 6, characters=True), i)
+def _positions(edition: str, games: int) -> list[tuple[Game, Window]]:
+    """Random games with characters: every priority decision's game (a clone) and window."""
+    out: list[tuple[Game, Window]] = []
+    for i in range(games):
+        g = Game.new(Config(edition=edition, players=3 + i % 6, characters=True, character_pool="all"), 4400 + i)
         rnd = random.Random(i)
         while g.decision is not None:
             d = g.decision
             top = g.frames[-1]
             if d.kind == PRIORITY and isinstance(top, Window):
-                for seat in range(g.n):
-                    assert g.plain[seat] is _plain(g, seat), (i, seat)
-                    face = g.seats[seat].face_up
-                    for r in g.seat_actions[seat]:
-                        if r.actions_face is not None and r.actions_face is not face:
-                            assert r.actions(g, seat, top) == [], (i, type(r).__name__)
-                            skipped += 1
+                c = g.clone()
+                out.append((c, c.frames[-1]))  # type: ignore[arg-type]
             g.act(rnd.choice(d.options))
-    assert skipped > 500
+    return out
+
+
+@pytest.mark.parametrize("edition", ["standard", "qianzhi"])
+def test_a_rule_skipped_by_its_hints_gives_nothing_and_plain_follows_every_flip(edition: str) -> None:
+    """At every priority decision of random games: a skill or conversion of a seat whose character shows the other
+    face (``Rule.face``) gives nothing; a conversion adds nothing but its ``converts_to``; and ``plain`` is what the
+    indexes and the faces say now (no face changes without the index knowing)."""
+    skipped = converted = 0
+    for g, win in _positions(edition, 40):
+        cards = range(len(g.card_type))
+        for seat in range(g.n):
+            assert g.plain[seat] is _plain(g, seat), seat
+            face = g.seats[seat].face_up
+            for r in g.seat_actions[seat]:
+                if r.face is not None and r.face is not face:
+                    assert r.actions(g, seat, win) == [], type(r).__name__
+                    skipped += 1
+            for r in g.seat_conversions[seat]:
+                uses = {u for c in cards for u in r.card_uses(g, c)}
+                assert r.converts_to is not None and uses <= r.converts_to, type(r).__name__
+                if r.face is not None and r.face is not face:
+                    assert not uses, type(r).__name__
+                    skipped += 1
+                converted += bool(uses)
+    assert skipped > 300 and converted > 20
+
+
+@pytest.mark.parametrize("edition", ["standard", "qianzhi"])
+def test_the_options_are_those_asked_of_every_rule(edition: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every seat's priority options with the hints equal those of the same position with every skill and conversion
+    asked (no ``face``, no ``converts_to``, no seat plain but by having no rule)."""
+    positions = _positions(edition, 12)
+    with_hints = [[list(g.priority_options(s, w)) for s in range(g.n) if g.seats[s].in_game] for g, w in positions]
+    for c in _rule_classes():
+        monkeypatch.setattr(c, "face", None)
+        monkeypatch.setattr(c, "converts_to", None)
+    compared = 0
+    for (g, w), expected in zip(positions, with_hints, strict=True):
+        for s in range(g.n):
+            g._replan(s)
+        assert [list(g.priority_options(s, w)) for s in range(g.n) if g.seats[s].in_game] == expected
+        compared += len(expected)
+    assert compared > 1000

@@ -107,6 +107,11 @@ class Edition:
     """``role_cards[kind][is_current][stack]``: the part of ``window_cards[kind]`` that a seat which is (not) the current
     player may use by the card's own text, with the window's stack empty or not (``CardHandler.users``,
     ``needs_stack``): the rule index's fast path where no rule gives permissions."""
+    role_types: Mapping[str, tuple[tuple[frozenset[str], frozenset[str]], tuple[frozenset[str], frozenset[str]]]] = (
+        field(init=False)
+    )
+    """``role_types[kind][is_current][stack]``: the same split of ``window_types[kind]``, by use (a conversion whose
+    ``Rule.converts_to`` meets none of them adds nothing usable there)."""
     next_phase: Mapping[str, str] = field(init=False)
     """Each phase of the turn plan -> the phase after it (the last has none)."""
     _characters: dict[str, dict[str, CharacterDef]] = field(init=False, default_factory=dict, repr=False)
@@ -128,10 +133,17 @@ class Edition:
             {k: frozenset(i for i, t in enumerate(self.card_type) if t in ts) for k, ts in self.window_types.items()},
         )
         setattr_(self, "role_cards", {k: self._roles(cards) for k, cards in self.window_cards.items()})
+        setattr_(self, "role_types", {k: self._role_types(ts) for k, ts in self.window_types.items()})
         setattr_(self, "next_phase", dict(zip(self.turn_plan, self.turn_plan[1:], strict=False)))
         unknown = sorted({c.type for c in self.deck} - set(self.handlers))
         if unknown:
             raise RuntimeError(f"edition {self.id}: no handler for card types {unknown}")
+
+    def _may_use(self, use: str, current: bool, stack: bool) -> bool:
+        """Whether a seat that is (not) the current player may use ``use`` by its own text, with the window's stack
+        empty or not (``CardHandler.users``, ``needs_stack``)."""
+        h = self.handlers[use]
+        return (h.users == ANYONE or (h.users == CURRENT) == current) and (stack or not h.needs_stack)
 
     def _roles(
         self, cards: frozenset[int]
@@ -139,12 +151,17 @@ class Edition:
         """``cards`` split as ``role_cards`` holds them: [is the current player][the stack holds a use]."""
 
         def usable(current: bool, stack: bool) -> frozenset[int]:
-            out = set()
-            for c in cards:
-                h = self.handlers[self.card_type[c]]
-                if (h.users == ANYONE or (h.users == CURRENT) == current) and (stack or not h.needs_stack):
-                    out.add(c)
-            return frozenset(out)
+            return frozenset(c for c in cards if self._may_use(self.card_type[c], current, stack))
+
+        return ((usable(False, False), usable(False, True)), (usable(True, False), usable(True, True)))
+
+    def _role_types(
+        self, types: frozenset[str]
+    ) -> tuple[tuple[frozenset[str], frozenset[str]], tuple[frozenset[str], frozenset[str]]]:
+        """``types`` split as ``role_types`` holds them."""
+
+        def usable(current: bool, stack: bool) -> frozenset[str]:
+            return frozenset(t for t in types if self._may_use(t, current, stack))
 
         return ((usable(False, False), usable(False, True)), (usable(True, False), usable(True, True)))
 

@@ -121,19 +121,18 @@ class RuleIndex(Machine):
             self._rederive()
 
     def _replan(self, seat: int) -> None:
-        """Keep ``plain[seat]`` (the priority fast path: no conversion, no live mission, and no skill that can act
-        with the face its character shows now, ``Rule.actions_face``) in step with the per-seat indexes and the
+        """Keep ``plain[seat]`` (the priority fast path: no live mission, and no skill or conversion that can give
+        anything with the face its character shows now, ``Rule.face``) in step with the per-seat indexes and the
         seat's face: called when a rule is added or removed and when a character is flipped or covered."""
-        if self.seat_conversions[seat] or self.seat_live_victory[seat]:
-            self.plain[seat] = False
-            return
-        face = self.seats[seat].face_up
-        for r in self.seat_actions[seat]:
-            f = r.actions_face
-            if f is None or f is face:
-                self.plain[seat] = False
-                return
-        self.plain[seat] = True
+        plain = not self.seat_live_victory[seat]
+        if plain:
+            face = self.seats[seat].face_up
+            for lst in (self.seat_actions[seat], self.seat_conversions[seat]):
+                for r in lst:
+                    f = r.face
+                    if f is None or f is face:
+                        plain = False
+        self.plain[seat] = plain
 
     def priority_options(self, seat: int, win: Any) -> list[Option] | tuple[Option, ...]:
         """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
@@ -147,13 +146,27 @@ class RuleIndex(Machine):
             roles = self.role_cards[win.kind][seat == self.current]
             cards = roles[1] if win.stack else roles[0]
         none_usable = cards.isdisjoint(hand)  # no card of the hand may be used here as its own type
-        if self.plain[seat]:  # no skill, conversion or live mission: only the hand and the flags can offer more
+        if self.plain[seat]:  # no live mission, no skill or conversion of its face: only the hand and the flags
             declarable = self.declarable[seat]
             if none_usable and not declarable:
                 return PASS_ONLY  # the fast path: most seats hold nothing usable in most windows
             conv = actions = NO_RULES
         else:
             conv = self.seat_conversions[seat]
+            if conv:  # asked card by card below only if one of them may add a use this seat may make here
+                kind = win.kind
+                if self.permit_rules:
+                    types = self.window_types[kind]
+                else:
+                    types = self.edition.role_types[kind][seat == self.current][1 if win.stack else 0]
+                face = s.face_up
+                for rule in conv:
+                    f = rule.face
+                    adds = rule.converts_to
+                    if (f is None or f is face) and (adds is None or not adds.isdisjoint(types)):
+                        break
+                else:
+                    conv = NO_RULES
             actions = self.seat_actions[seat]
             # can_declare_now's own first test, inlined: this runs for every priority decision
             declarable = self.can_declare_now(seat) if self.seat_live_victory[seat] else self.declarable[seat]
@@ -190,8 +203,8 @@ class RuleIndex(Machine):
         if actions:
             face = s.face_up
             for rule in actions:
-                f = rule.actions_face
-                if f is None or f is face:  # the other face offers nothing (Rule.actions_face): no call
+                f = rule.face
+                if f is None or f is face:  # the other face offers nothing (Rule.face): no call
                     got = rule.actions(g, seat, win)
                     if got:
                         opts.extend(got)

@@ -58,11 +58,14 @@ class Rule:
     """True for a mission whose :meth:`can_declare` is False for a player who is not a bystander, unless every
     mission counts (``Config.missions_for_all``): ``BystanderMission``'s first test, which the rule index applies
     without calling the rule (a subclass whose ``can_declare`` says otherwise sets it False)."""
-    actions_face: ClassVar[bool | None] = None
-    """The face its owner's character must show for :meth:`actions` to offer anything: True (face up: a skill that
-    works only while :meth:`Skill.active`), False (face down: a 「翻开此角色」 skill, :meth:`Skill.can_flip`), None
-    (either, or not a question of face). The rule index skips the call for the other face, which returns nothing
-    (``tests/contract/test_rule_hints.py`` holds every declared face to that)."""
+    face: ClassVar[bool | None] = None
+    """The face its owner's character must show for :meth:`actions` and :meth:`card_uses` to give anything: True
+    (face up: a skill that works only while :meth:`Skill.active`), False (face down: a 「翻开此角色」 skill,
+    :meth:`Skill.can_flip`), None (either, or not a question of face). The rule index skips the rule for the other
+    face, for which it gives nothing (``tests/contract/test_rule_hints.py`` holds every declared face to that)."""
+    converts_to: ClassVar[frozenset[str] | None] = None
+    """The uses :meth:`card_uses` may add (None: any): a window in which none of them may be used by its seat (the
+    edition's ``role_types``) skips the conversion without asking it card by card."""
     live_condition: ClassVar[bool] = False
     """True if ``can_declare`` may change while no intelligence changes hands (e.g. a mission on the hand): windows
     then check it live before offering ``declare`` (see ``Game.can_declare_now``)."""

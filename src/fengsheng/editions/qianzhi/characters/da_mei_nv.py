@@ -48,7 +48,7 @@ def _black_on_table(g: Game, exclude: list[int] | None = None) -> list[tuple[int
 
 class Love(Skill):  # 愛情
     __slots__ = ()
-    actions_face = True  # its actions need Skill.active (face up)
+    face = True  # its actions need Skill.active (face up)
     character = CID
     skill_id = "QC-DA_MEI_NV-2"
 

@@ -37,7 +37,7 @@ DRAW = 3
 
 class DrawnSword(Skill):  # 亮劍
     __slots__ = ("used_turn",)
-    actions_face = True  # its actions need Skill.active (face up)
+    face = True  # its actions need Skill.active (face up)
     character = CID
     skill_id = "QC-DAO_FENG-1"
 

@@ -36,7 +36,7 @@ DRAW = 2
 
 class Exposure(Skill):  # 揭露
     __slots__ = ()
-    actions_face = True  # its actions need Skill.active (face up)
+    face = True  # its actions need Skill.active (face up)
     character = CID
     skill_id = "QC-FU_ER_MO_SI-1"
 

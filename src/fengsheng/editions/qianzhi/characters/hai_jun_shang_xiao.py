@@ -34,7 +34,7 @@ CID = "qianzhi.hai_jun_shang_xiao"
 
 class InterceptTheInterceptor(Skill):  # 截上截
     __slots__ = ()
-    actions_face = False  # its actions need Skill.can_flip (face down)
+    face = False  # its actions need Skill.can_flip (face down)
     character = CID
     skill_id = "QC-HAI_JUN_SHANG_XIAO-1"
 

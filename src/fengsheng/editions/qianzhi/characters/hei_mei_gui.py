@@ -34,7 +34,7 @@ MAX_OTHERWISE = 1
 
 class BloodRose(Skill):  # 血染玫瑰
     __slots__ = ()
-    actions_face = False  # its actions need Skill.can_flip (face down)
+    face = False  # its actions need Skill.can_flip (face down)
     character = CID
     skill_id = "QC-HEI_MEI_GUI-1"
 

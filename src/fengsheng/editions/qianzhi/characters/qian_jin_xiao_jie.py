@@ -37,7 +37,7 @@ CID = "qianzhi.qian_jin_xiao_jie"
 
 class Fragrance(Skill):  # 香氣傳達
     __slots__ = ("direct_turn",)
-    actions_face = True  # its actions need Skill.active (face up)
+    face = True  # its actions need Skill.active (face up)
     character = CID
     skill_id = "QC-QIAN_JIN_XIAO_JIE-1"
 

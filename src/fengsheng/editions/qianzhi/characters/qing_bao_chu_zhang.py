@@ -57,7 +57,7 @@ class WallsHaveEars(Skill):  # 隔牆有耳
 
 class Switcheroo(Skill):  # 偷龍轉鳳
     __slots__ = ()
-    actions_face = True  # its actions need Skill.active (face up)
+    face = True  # its actions need Skill.active (face up)
     character = CID
     skill_id = "QC-QING_BAO_CHU_ZHANG-2"
 

@@ -33,7 +33,7 @@ CID = "qianzhi.qing_bao_lie_shou"
 
 class Ploughshares(Skill):  # 化劍為犁
     __slots__ = ()
-    actions_face = False  # its actions need Skill.can_flip (face down)
+    face = False  # its actions need Skill.can_flip (face down)
     character = CID
     skill_id = "QC-QING_BAO_LIE_SHOU-1"
 

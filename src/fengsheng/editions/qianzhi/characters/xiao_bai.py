@@ -39,7 +39,7 @@ class Disguise(std.Disguise):  # 喬裝
 
 class Bribe(Skill):  # 收買: five cards, own play phase; the intelligence is taken once the cards are given
     __slots__ = ()
-    actions_face = True  # its actions need Skill.active (face up)
+    face = True  # its actions need Skill.active (face up)
     character = CID
     skill_id = "QC-XIAO_BAI-2"
 

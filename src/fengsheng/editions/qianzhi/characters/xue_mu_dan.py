@@ -33,7 +33,7 @@ CID = "qianzhi.xue_mu_dan"
 
 class FleetingGlamour(Skill):  # 光影浮華
     __slots__ = ()
-    actions_face = False  # its actions need Skill.can_flip (face down)
+    face = False  # its actions need Skill.can_flip (face down)
     character = CID
     skill_id = "QC-XUE_MU_DAN-1"
 

@@ -35,7 +35,7 @@ LOCKS = 4
 
 class Alert(Skill):  # 警覺: a 識破 on a pending card
     __slots__ = ()
-    actions_face = False  # its actions need Skill.can_flip (face down)
+    face = False  # its actions need Skill.can_flip (face down)
     character = CID
     skill_id = "QC-YAN_JING_SHE-1"
 
@@ -62,7 +62,7 @@ class Alert(Skill):  # 警覺: a 識破 on a pending card
 
 class Cover(Skill):  # 掩護
     __slots__ = ()
-    actions_face = True  # its actions need Skill.active (face up)
+    face = True  # its actions need Skill.active (face up)
     character = CID
     skill_id = "QC-YAN_JING_SHE-2"
 

@@ -31,7 +31,7 @@ CID = "qianzhi.yi_dian_yuan"
 
 class QuickDecode(Skill):  # 速譯
     __slots__ = ()
-    actions_face = False  # its actions need Skill.can_flip (face down)
+    face = False  # its actions need Skill.can_flip (face down)
     character = CID
     skill_id = "QC-YI_DIAN_YUAN-1"
 

@@ -36,7 +36,7 @@ FOUR = 4
 
 class Graft(Skill):  # 移花接木
     __slots__ = ()
-    actions_face = False  # its actions need Skill.can_flip (face down)
+    face = False  # its actions need Skill.can_flip (face down)
     character = CID
     skill_id = "QC-YI_ZHANG-1"
 

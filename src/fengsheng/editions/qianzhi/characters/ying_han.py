@@ -40,7 +40,7 @@ class Ruse(FlipAndDraw):  # 就計
 
 class Conspiracy(Skill):  # 合謀
     __slots__ = ()
-    actions_face = True  # its actions need Skill.active (face up)
+    face = True  # its actions need Skill.active (face up)
     character = CID
     skill_id = "QC-YING_HAN-2"
 

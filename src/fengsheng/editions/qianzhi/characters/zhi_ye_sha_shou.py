@@ -51,6 +51,8 @@ class Premeditation(Skill):  # 預謀
     __slots__ = ()
     character = CID
     skill_id = "QC-ZHI_YE_SHA_SHOU-2"
+    face = True  # its card_uses need Skill.active (face up)
+    converts_to = frozenset({LOCK})
 
     def card_uses(self, g: Game, card: int) -> tuple[str, ...]:
         return (LOCK,) if g.card_type[card] == LURE_AWAY and self.active(g) else ()

@@ -52,6 +52,8 @@ class SwitchTheSun(Skill):  # 换日
     __slots__ = ()
     character = "standard.bei_lei_mao"
     skill_id = "C-BEI_LEI_MAO-1"
+    face = True  # its card_uses need Skill.active (face up)
+    converts_to = frozenset({LOCK})
 
     def card_uses(self, g: Game, card: int) -> tuple[str, ...]:
         return (LOCK,) if g.is_black[card] and self.active(g) else ()
@@ -109,7 +111,7 @@ class AnyDirection(ChanceMeeting):  # 004: choose the direction of his non-direc
 
 class BlackLock(Skill):  # 004: discard a black card: it counts as using 锁定, and 识破 cannot cancel it
     __slots__ = ()
-    actions_face = True  # its actions need Skill.active (face up)
+    face = True  # its actions need Skill.active (face up)
     character = "standard.bei_lei_mao"
     skill_id = "C-BEI_LEI_MAO-2"
 

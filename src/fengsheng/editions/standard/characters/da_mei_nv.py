@@ -86,7 +86,7 @@ class AllureDrawn(Allure):  # 004: one of the cards just drawn
 
 class Unmask(Skill):
     __slots__ = ()
-    actions_face = True  # its actions need Skill.active (face up)
+    face = True  # its actions need Skill.active (face up)
     character = "standard.da_mei_nv"
     skill_id = "C-DA_MEI_NV-2"
 

@@ -64,6 +64,8 @@ class DrawnSword(Skill):  # 亮剑
     __slots__ = ()
     character = "standard.dao_feng"
     skill_id = "C-DAO_FENG-1"
+    face = True  # its card_uses need Skill.active (face up)
+    converts_to = frozenset({LOCK})
     converts: ClassVar[tuple[str, ...]] = (PROBE, RETURN)
     """The card types he may use as 锁定 (000: 试探 and 退回; 004: 试探)."""
 

@@ -56,7 +56,7 @@ def intercept_legal(g: Game, seat: int, window: Window) -> bool:
 
 class Intercept(Skill):
     __slots__ = ()
-    actions_face = False  # its actions need Skill.can_flip (face down)
+    face = False  # its actions need Skill.can_flip (face down)
     character = "standard.e_mei_feng"
     skill_id = "C-E_MEI_FENG-1"
 

@@ -36,7 +36,7 @@ DRAWS = 2
 
 class HeadStart(Skill):  # 先机
     __slots__ = ()
-    actions_face = False  # its actions need Skill.can_flip (face down)
+    face = False  # its actions need Skill.can_flip (face down)
     character = "standard.fu_ping"
     skill_id = "C-FU_PING-1"
 

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 class Feint(Skill):  # 声东击西
     __slots__ = ()
-    actions_face = True  # its actions need Skill.active (face up)
+    face = True  # its actions need Skill.active (face up)
     character = "standard.fu_she"
     skill_id = "C-FU_SHE-1"
 
@@ -55,7 +55,7 @@ class Feint(Skill):  # 声东击西
 
 class EndlessAmmo(Skill):  # 弹药无限
     __slots__ = ()
-    actions_face = False  # its actions need Skill.can_flip (face down)
+    face = False  # its actions need Skill.can_flip (face down)
     character = "standard.fu_she"
     skill_id = "C-FU_SHE-2"
 

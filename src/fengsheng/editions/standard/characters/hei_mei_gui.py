@@ -44,7 +44,7 @@ MAX_OTHERWISE = 1
 
 class BloodRose(Skill):  # 血染玫瑰
     __slots__ = ()
-    actions_face = False  # its actions need Skill.can_flip (face down)
+    face = False  # its actions need Skill.can_flip (face down)
     character = "standard.hei_mei_gui"
     skill_id = "C-HEI_MEI_GUI-1"
 

@@ -40,6 +40,8 @@ class Cruelty(Skill):  # 残忍
     __slots__ = ()
     character = "standard.hei_shou"
     skill_id = "C-HEI_SHOU-1"
+    face = True  # its card_uses need Skill.active (face up)
+    converts_to = frozenset({LOCK})
 
     def card_uses(self, g: Game, card: int) -> tuple[str, ...]:
         return (LOCK,) if self.active(g) and g.send_method(self.owner, card) == TEXT else ()

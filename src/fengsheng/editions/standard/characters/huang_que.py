@@ -57,7 +57,7 @@ DEATH = 3  # false intelligence that kill (S-DEATH-1)
 
 class Ambush(Skill):  # 潜藏伏击
     __slots__ = ()
-    actions_face = False  # its actions need Skill.can_flip (face down)
+    face = False  # its actions need Skill.can_flip (face down)
     character = "standard.huang_que"
     skill_id = "C-HUANG_QUE-1"
 

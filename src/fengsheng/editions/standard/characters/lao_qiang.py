@@ -47,7 +47,7 @@ def _face_up_others(g: Game, owner: int) -> list[int]:
 
 class Exchange(Skill):  # cover himself and another, exchange identity cards
     __slots__ = ()
-    actions_face = True  # its actions need Skill.active (face up)
+    face = True  # its actions need Skill.active (face up)
     character = "standard.lao_qiang"
     skill_id = "C-LAO_QIANG-2"
 

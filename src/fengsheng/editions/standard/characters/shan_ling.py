@@ -37,7 +37,7 @@ BURNS = 3
 
 class Snipe(Skill):
     __slots__ = ()
-    actions_face = False  # its actions need Skill.can_flip (face down)
+    face = False  # its actions need Skill.can_flip (face down)
     character = "standard.shan_ling"
     skill_id = "C-SHAN_LING-1"
     up_to: ClassVar[bool] = False

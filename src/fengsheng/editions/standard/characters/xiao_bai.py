@@ -66,7 +66,7 @@ class Disguise(Skill):  # 乔装: the character's sex is "FM" (data); nothing to
 
 class Bribe(Skill):  # 收买
     __slots__ = ()
-    actions_face = True  # its actions need Skill.active (face up)
+    face = True  # its actions need Skill.active (face up)
     character = "standard.xiao_bai"
     skill_id = "C-XIAO_BAI-2"
     cards: ClassVar[int] = BRIBE

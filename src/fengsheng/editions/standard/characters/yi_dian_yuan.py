@@ -51,7 +51,7 @@ def _reached(g: Game, seat: int) -> bool:
 
 class Decipher(Skill):
     __slots__ = ()
-    actions_face = False  # its actions need Skill.can_flip (face down)
+    face = False  # its actions need Skill.can_flip (face down)
     character = "standard.yi_dian_yuan"
     skill_id = "C-YI_DIAN_YUAN-1"
     inspect_first: ClassVar[bool] = False

@@ -57,6 +57,8 @@ class Disguise(Skill):
     __slots__ = ()
     character = "standard.zhi_ye_sha_shou"
     skill_id = "C-ZHI_YE_SHA_SHOU-2"
+    face = True  # its card_uses need Skill.active (face up)
+    converts_to = frozenset({LOCK})
 
     def card_uses(self, g: Game, card: int) -> tuple[str, ...]:
         return (LOCK,) if g.card_type[card] == SEE_THROUGH and self.active(g) else ()
