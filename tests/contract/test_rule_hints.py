@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import inspect
 import random
+from typing import Any
 
 import pytest
 
 from fengsheng.config import Config
+from fengsheng.core.cards import BYSTANDER
 from fengsheng.core.options import PRIORITY
 from fengsheng.editions import EDITIONS, get_edition
 from fengsheng.flow.window import Window
@@ -77,18 +79,40 @@ def test_every_declared_face_is_the_face_its_hooks_check() -> None:
 
 def _plain(g: Game, seat: int) -> bool:
     """``RuleIndex.plain[seat]`` computed from scratch."""
-    if g.seat_live_victory[seat]:
+    live = g.seat_live_victory[seat]
+    if live and (g.seats[seat].identity == BYSTANDER or g.missions_for_all or not all(r.bystander_only for r in live)):
         return False
     face = g.seats[seat].face_up
     rules = [*g.seat_actions[seat], *g.seat_conversions[seat]]
     return all(r.face is not None and r.face is not face for r in rules)
 
 
-def _positions(edition: str, games: int) -> list[tuple[Game, Window]]:
-    """Random games with characters: every priority decision's game (a clone) and window."""
-    out: list[tuple[Game, Window]] = []
+def _configs(edition: str, games: int) -> list[Config]:
+    """Random tables with characters; in 千智风声 every third one has 致命香水, who takes identity cards (臨危受命), and
+    every fifth one is of the mission mode (every mission counts, Q-MODE-3)."""
+    out = []
     for i in range(games):
-        g = Game.new(Config(edition=edition, players=3 + i % 6, characters=True, character_pool="all"), 4400 + i)
+        extra: dict[str, Any] = {}
+        if edition == "qianzhi" and i % 3 == 0:
+            others = sorted(c for c in get_edition(edition).characters() if not c.endswith(".zhi_ming_xiang_shui"))
+            fixed = random.Random(i).sample(others, 5)
+            extra = {
+                "players": 6,
+                "fixed_characters": (*fixed[: i % 6], "qianzhi.zhi_ming_xiang_shui", *fixed[i % 6 :]),
+            }
+        elif edition == "qianzhi" and i % 5 == 1:
+            extra = {"mode": "mission", "players": 6}
+        players = extra.pop("players", 3 + i % 6)
+        out.append(Config(edition=edition, players=players, characters=True, character_pool="all", **extra))
+    return out
+
+
+def _positions(edition: str, games: int) -> list[tuple[Game, Window]]:
+    """Every priority decision's game (a clone) and window in random games, and a determinization of every tenth
+    (its identities, faces and rules drawn again)."""
+    out: list[tuple[Game, Window]] = []
+    for i, config in enumerate(_configs(edition, games)):
+        g = Game.new(config, 4400 + i)
         rnd = random.Random(i)
         while g.decision is not None:
             d = g.decision
@@ -96,6 +120,9 @@ def _positions(edition: str, games: int) -> list[tuple[Game, Window]]:
             if d.kind == PRIORITY and isinstance(top, Window):
                 c = g.clone()
                 out.append((c, c.frames[-1]))  # type: ignore[arg-type]
+                if len(out) % 10 == 0:
+                    c = g.determinize(d.seat, random.Random(len(out)))
+                    out.append((c, c.frames[-1]))  # type: ignore[arg-type]
             g.act(rnd.choice(d.options))
     return out
 
@@ -104,7 +131,7 @@ def _positions(edition: str, games: int) -> list[tuple[Game, Window]]:
 def test_a_rule_skipped_by_its_hints_gives_nothing_and_plain_follows_every_flip(edition: str) -> None:
     """At every priority decision of random games: a skill or conversion of a seat whose character shows the other
     face (``Rule.face``) gives nothing; a conversion adds nothing but its ``converts_to``; and ``plain`` is what the
-    indexes and the faces say now (no face changes without the index knowing)."""
+    indexes, the faces and the identities say now (no face or identity changes without the index knowing)."""
     skipped = converted = 0
     for g, win in _positions(edition, 40):
         cards = range(len(g.card_type))

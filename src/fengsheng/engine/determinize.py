@@ -368,6 +368,7 @@ def _rebind(g: Game, idents: dict[int, str], chars: dict[int, str]) -> set[int]:
                 g.remove_rule(r)
                 removed.append(r)
         seat.identity = ident
+        g._replan(s)
         new_cls = g.identity_rules.get(ident)
         if new_cls is not None:
             r = new_cls(s)

@@ -121,10 +121,21 @@ class RuleIndex(Machine):
             self._rederive()
 
     def _replan(self, seat: int) -> None:
-        """Keep ``plain[seat]`` (the priority fast path: no live mission, and no skill or conversion that can give
-        anything with the face its character shows now, ``Rule.face``) in step with the per-seat indexes and the
-        seat's face: called when a rule is added or removed and when a character is flipped or covered."""
-        plain = not self.seat_live_victory[seat]
+        """Keep ``plain[seat]`` in step with the per-seat indexes, the seat's face and its identity: called when a rule
+        is added or removed, a character flipped or covered, an identity given. A seat is plain (the priority fast
+        path) when nothing but its hand and the settled ``declarable`` flag can offer more than a pass: no live
+        mission that counts for it (a bystander's, ``Rule.bystander_only``, counts only for a bystander unless every
+        mission does), and no skill or conversion that can give anything with the face its character shows now
+        (``Rule.face``)."""
+        plain = True
+        live = self.seat_live_victory[seat]
+        if live:
+            if self.seats[seat].identity == BYSTANDER or self.missions_for_all:
+                plain = False
+            else:
+                for r in live:
+                    if not r.bystander_only:
+                        plain = False
         if plain:
             face = self.seats[seat].face_up
             for lst in (self.seat_actions[seat], self.seat_conversions[seat]):
@@ -283,8 +294,9 @@ class RuleIndex(Machine):
         if not s.in_game and s.lost:  # a player who lost is out of the game: the slot first, the property then
             return False
         g: Game = self  # type: ignore[assignment]  # self.game without the property call (every priority decision)
+        counts = s.identity == BYSTANDER or self.missions_for_all  # whether a bystander's mission counts for him
         for r in live:  # noqa: SIM110  (a loop: no generator on every priority decision)
-            if r.can_declare(g):
+            if (counts or not r.bystander_only) and r.can_declare(g):  # BystanderMission's first test, no call
                 return True
         return False
 

@@ -206,6 +206,8 @@ class Primitives(RuleIndex):
         self.identity_out.append(old)
         self.identity_moves.append((len(self.events), taker, giver, shown))
         me.identity, other.identity = new, NO_IDENTITY
+        self._replan(taker)
+        self._replan(giver)
         me.identity_revealed = other.identity_revealed  # a public card (a mode's, or revealed) stays public
         cls = rules.get(new)
         if cls is not None:

@@ -32,6 +32,7 @@ def assign_identities(g: Game, identities: list[str], seen: str = IDENTITIES_OWN
     (``IDENTITIES_PUBLIC``: dealt face up)."""
     for seat, ident in zip(g.seats, identities, strict=True):
         seat.identity = ident
+        g._replan(seat.index)  # a bystander's mission counts for him only (RuleIndex.plain)
         audience: tuple[int, ...] | None = (seat.index,)
         if seen == IDENTITIES_PUBLIC:
             audience = PUBLIC
