@@ -121,17 +121,13 @@ class _Transport:
         self.closed = True
 
 
-def _open(ping: float | None = None) -> tuple[WebSocket, _Transport, list[str]]:
-    """A WebSocket past its handshake on a stand-in transport (uvicorn's config and state reduced to what it reads)."""
+def _upgraded(accept: Any, ping: float | None = None, cls: type[WebSocket] = WebSocket) -> tuple[WebSocket, _Transport]:
+    """A ``cls`` past its handshake on a stand-in transport (uvicorn's config and state reduced to what it reads),
+    ``accept`` its accept hook; the transport's data emptied after the 101."""
     from types import SimpleNamespace
 
-    events: list[str] = []
-
-    def accept(ws: WebSocket) -> None:
-        ws.on_close = lambda: events.append("closed")
-
     config = SimpleNamespace(ws_ping_interval=ping, ws_ping_timeout=ping, ws_max_size=1 << 20)
-    ws = WebSocket(config, SimpleNamespace(connections=set()), {ACCEPT: accept})  # type: ignore[arg-type]
+    ws = cls(config, SimpleNamespace(connections=set()), {ACCEPT: accept})  # type: ignore[arg-type]
     t = _Transport()
     ws.connection_made(t)  # type: ignore[arg-type]
     ws.data_received(
@@ -140,6 +136,17 @@ def _open(ping: float | None = None) -> tuple[WebSocket, _Transport, list[str]]:
     )
     assert t.data.startswith(b"HTTP/1.1 101")
     t.data = b""
+    return ws, t
+
+
+def _open(ping: float | None = None) -> tuple[WebSocket, _Transport, list[str]]:
+    """A WebSocket past its handshake whose closes are recorded in the list returned."""
+    events: list[str] = []
+
+    def accept(ws: WebSocket) -> None:
+        ws.on_close = lambda: events.append("closed")
+
+    ws, t = _upgraded(accept, ping)
     return ws, t, events
 
 
@@ -244,7 +251,6 @@ def test_the_fast_path_reads_what_websockets_reads(monkeypatch: pytest.MonkeyPat
     fragmented one, a close, a frame cut short), cut into chunks at random places: the transport delivers the same messages, writes the same bytes
     (pongs, close frames) and closes alike with its fast path and with every byte through ``websockets``."""
     import random
-    from types import SimpleNamespace
 
     import fengsheng.server.ws as ws_module
 
@@ -264,15 +270,7 @@ def test_the_fast_path_reads_what_websockets_reads(monkeypatch: pytest.MonkeyPat
         def accept(ws: WebSocket) -> None:
             ws.on_message = got.append
 
-        config = SimpleNamespace(ws_ping_interval=None, ws_ping_timeout=None, ws_max_size=1 << 20)
-        ws = cls(config, SimpleNamespace(connections=set()), {ACCEPT: accept})  # type: ignore[arg-type]
-        t = _Transport()
-        ws.connection_made(t)  # type: ignore[arg-type]
-        ws.data_received(
-            b"GET /ws/X HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        )
-        assert t.data.startswith(b"HTTP/1.1 101")
+        ws, t = _upgraded(accept, cls=cls)
         for chunk in chunks:
             ws.data_received(chunk)
         ws.eof_received()
