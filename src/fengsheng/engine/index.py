@@ -124,26 +124,26 @@ class RuleIndex(Machine):
         """Keep ``plain[seat]`` in step with the per-seat indexes, the seat's face and its identity: called when a rule
         is added or removed, a character flipped or covered, an identity given. A seat is plain (the priority fast
         path) when nothing but its hand and the settled ``declarable`` flag can offer more than a pass: no live
-        mission that counts for it (a bystander's, ``Rule.bystander_only``, counts only for a bystander unless every
-        mission does), and no skill or conversion that can give anything with the face its character shows now
-        (``Rule.face``)."""
-        plain = True
+        mission that counts for it (a bystander's, ``Rule.bystander_only``, counts only where :meth:`counts_missions`),
+        and no skill or conversion that can give anything with the face its character shows now (``Rule.face``)."""
+        self.plain[seat] = False
         live = self.seat_live_victory[seat]
-        if live:
-            if self.seats[seat].identity == BYSTANDER or self.missions_for_all:
-                plain = False
-            else:
-                for r in live:
-                    if not r.bystander_only:
-                        plain = False
-        if plain:
-            face = self.seats[seat].face_up
-            for lst in (self.seat_actions[seat], self.seat_conversions[seat]):
-                for r in lst:
-                    f = r.face
-                    if f is None or f is face:
-                        plain = False
-        self.plain[seat] = plain
+        if live and self.counts_missions(seat):
+            return
+        for r in live:
+            if not r.bystander_only:
+                return
+        face = self.seats[seat].face_up
+        for lst in (self.seat_actions[seat], self.seat_conversions[seat]):
+            for r in lst:
+                if r.face is None or r.face is face:
+                    return
+        self.plain[seat] = True
+
+    def counts_missions(self, seat: int) -> bool:
+        """Whether a bystander's mission counts for ``seat``: he is a bystander (S-ID-4), or every mission counts
+        (Q-MODE-3). ``BystanderMission.can_declare``'s first test; the index applies it without calling the rule."""
+        return self.seats[seat].identity == BYSTANDER or self.missions_for_all
 
     def priority_options(self, seat: int, win: Any) -> list[Option] | tuple[Option, ...]:
         """Everything ``seat`` may do holding priority in ``win``: pass, declare, cards, skills (S-PRIO-2)."""
@@ -294,7 +294,7 @@ class RuleIndex(Machine):
         if not s.in_game and s.lost:  # a player who lost is out of the game: the slot first, the property then
             return False
         g: Game = self  # type: ignore[assignment]  # self.game without the property call (every priority decision)
-        counts = s.identity == BYSTANDER or self.missions_for_all  # whether a bystander's mission counts for him
+        counts = self.counts_missions(seat)
         for r in live:  # noqa: SIM110  (a loop: no generator on every priority decision)
             if (counts or not r.bystander_only) and r.can_declare(g):  # BystanderMission's first test, no call
                 return True
@@ -314,7 +314,7 @@ class RuleIndex(Machine):
             if (not s.in_game and s.lost) or (decl[o] and (static[o] or r.live_condition)):
                 continue
             if r.bystander_only and s.identity != BYSTANDER and not any_mission:
-                continue  # BystanderMission.can_declare's first test, without the call
+                continue  # counts_missions inlined (once per rule at every settle): the mission is not called
             if r.can_declare(g):
                 decl[o] = True
                 if not r.live_condition:

@@ -81,8 +81,8 @@ class BystanderMission(Rule):
         return False
 
     def can_declare(self, g: Game) -> bool:
-        if g.seats[self.owner].identity != BYSTANDER and not g.missions_for_all:
-            return False  # Q-MODE-3: in the mission mode every player's mission counts, whatever his identity
+        if not g.counts_missions(self.owner):
+            return False  # S-ID-4; Q-MODE-3: in the mission mode every player's mission counts, whatever his identity
         return self.mission_met(g)
 
     def winners(self, g: Game) -> list[int]:
