@@ -142,7 +142,7 @@ def test_the_memo_changes_no_tree() -> None:
     before it and with an empty one, gives the same tree (the server's lone-pass shortcut too, in each language and
     none); most parts come from the memo."""
     import fengsheng.choices.tree as tree_module
-    from fengsheng.server.questions import question_tree
+    from fengsheng.choices import tree_dict
     from fengsheng.text import edition_texts
 
     configs = [
@@ -170,12 +170,12 @@ def test_the_memo_changes_no_tree() -> None:
             with edition_texts(cfg.character_texts):
                 tree_module._MEMO = {}
                 cold = choice_tree(d.options, view, d.kind, d.context).to_dict()
-                cold_q = [question_tree(d.options, view, d.kind, d.context, langs) for langs in LANG_SETS]
+                cold_q = [tree_dict(d.options, view, d.kind, d.context, langs) for langs in LANG_SETS]
                 tree_module._MEMO = warm
                 tree_module._memo = counted  # type: ignore[assignment]
                 try:
                     got = choice_tree(d.options, view, d.kind, d.context).to_dict()
-                    got_q = [question_tree(d.options, view, d.kind, d.context, langs) for langs in LANG_SETS]
+                    got_q = [tree_dict(d.options, view, d.kind, d.context, langs) for langs in LANG_SETS]
                 finally:
                     tree_module._memo = real  # type: ignore[assignment]
             assert got == cold == got_q[0] and got_q == cold_q, (cfg, len(g.history))

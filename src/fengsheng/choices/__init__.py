@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from fengsheng.choices.policy import SWITCHES, AskPolicy, matters, pointless, teammates
-from fengsheng.choices.tree import MAX_LINES, Choice, Words, choice_tree, walk
+from fengsheng.choices.tree import MAX_LINES, Choice, Words, choice_tree, tree_dict, walk
 
 __all__ = [
     "MAX_LINES",
@@ -21,5 +21,6 @@ __all__ = [
     "matters",
     "pointless",
     "teammates",
+    "tree_dict",
     "walk",
 ]

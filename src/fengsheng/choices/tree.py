@@ -489,6 +489,66 @@ def choice_tree(
     return root
 
 
+_LONE: frozenset[str] = frozenset({PASS, CONTINUE})  # kinds whose option is one step of the tree (no card, no seat)
+
+
+def tree_dict(
+    options: Sequence[Option],
+    view: dict[str, Any] | None,
+    kind: str,
+    context: str,
+    langs: Sequence[str] = LANGS,
+) -> dict[str, Any]:
+    """``choice_tree(options, view, kind, context, langs=langs).to_dict(langs)``: the choice tree of a decision
+    (``view``: the deciding seat's, for the words) as a client gets it, with the words and help of ``langs`` (none:
+    the keys and options only, a bot's). A decision whose only option is ``pass`` (or the uniform prompt's
+    ``continue``) is four fifths of all questions when a server asks every question; its tree is one leaf under the
+    root, written here directly from the same word functions, without building the tree's nodes, and kept whole when
+    its words are made from little (:func:`_memo`). ``tests/choices/test_tree_dict.py`` checks both give the same
+    dict over whole games of both editions."""
+    langs = tuple(langs)
+    if len(options) == 1 and options[0].kind in _LONE:
+        return _lone(options[0], view, kind, context, langs)
+    return choice_tree(options, view, kind, context, langs=langs).to_dict(langs)
+
+
+def _lone(o: Option, view: dict[str, Any] | None, kind: str, context: str, langs: tuple[str, ...]) -> dict[str, Any]:
+    """The tree of a decision whose one option is a pass or a continue: the root (the decision in words) and one
+    leaf, numbered as the choice layer numbers it (``pass`` is 0, anything else 1). Kept whole (``choices.tree``'s
+    memo, read-only) when its words are made from little: a response window's question (most of them), or none."""
+    texts = str((view or {}).get("character_texts") or "")
+    if not langs:
+        return _memo(("lone", o), _make_lone, o, None, kind, context, langs, texts)  # type: ignore[no-any-return]
+    words_key = _words_key(o, view, kind, context, False)
+    decision_key = _decision_key(view) if view is not None and view.get("decision") else ("none",)
+    if words_key is not None and decision_key is not None:
+        key = ("lone", words_key, decision_key, texts, langs)
+        return _memo(key, _make_lone, o, view, kind, context, langs, texts)  # type: ignore[no-any-return]
+    return _make_lone(o, view, kind, context, langs, texts)
+
+
+def _make_lone(
+    o: Option, view: dict[str, Any] | None, kind: str, context: str, langs: tuple[str, ...], texts: str
+) -> dict[str, Any]:
+    notation = str(o)
+    leaf: dict[str, Any] = {
+        "key": notation,
+        "words": {},
+        "help": {},
+        "option": notation,
+        "number": 0 if o.kind == PASS else 1,
+    }
+    root: dict[str, Any] = {"key": "", "words": {}, "help": {}, "children": [leaf]}
+    if langs:
+        said, helps = _option_words(o, view, kind, context, False, langs), _option_help(o, texts)
+        leaf["words"] = {lang: said.get(lang) for lang in langs}
+        leaf["help"] = {lang: helps.get(lang) for lang in langs}
+        asked = _decision_words(view, langs) if view is not None and view.get("decision") else None
+        root["words"] = {lang: asked.get(lang) if asked is not None else "" for lang in langs}
+        root["help"] = dict.fromkeys(langs, "")
+    return root
+
+
 def _fit(key: str, children: list[Choice]) -> list[Choice]:
     """At most MAX_LINES children: with more, the cards of one type go under a node of that type, then pages."""
     if len(children) <= MAX_LINES:
@@ -534,4 +594,4 @@ def walk(root: Choice, keys: Sequence[str]) -> Choice:
     return node
 
 
-__all__ = ["LANGS", "MAX_LINES", "Choice", "Step", "Words", "choice_tree", "walk"]
+__all__ = ["LANGS", "MAX_LINES", "Choice", "Step", "Words", "choice_tree", "tree_dict", "walk"]

@@ -26,7 +26,7 @@ from typing import Any, Final, Protocol
 
 from fengsheng.bots import BOTS
 from fengsheng.bots.base import Bot
-from fengsheng.choices import AskPolicy
+from fengsheng.choices import AskPolicy, tree_dict
 from fengsheng.choices.policy import Recall
 from fengsheng.config import VARIANTS, Config
 from fengsheng.core.options import Decision, parse_option
@@ -35,7 +35,6 @@ from fengsheng.errors import ConfigError, FengshengError, IllegalAction
 from fengsheng.game import Game
 from fengsheng.match import HUMAN, Match
 from fengsheng.server import protocol as P
-from fengsheng.server.questions import question_tree
 from fengsheng.server.stats import dealt_identities
 from fengsheng.server.store import Store
 from fengsheng.sim.runner import derive_seed
@@ -678,7 +677,7 @@ class Table:
         tree = posed.trees.get(lang)
         if tree is None:
             with edition_texts(g.config.character_texts):  # card ids are the table's edition's
-                tree = posed.trees[lang] = question_tree(d.options, posed.view, d.kind, d.context, LANGS_OF[lang])
+                tree = posed.trees[lang] = tree_dict(d.options, posed.view, d.kind, d.context, LANGS_OF[lang])
         q: dict[str, Any] = {"seq": seq, "kind": kind, "context": d.context, "tree": tree}
         dl = self.deadline(seat, posed)
         if dl is not None:
