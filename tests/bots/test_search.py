@@ -377,7 +377,7 @@ def test_iteration_budget_never_reads_the_clock(monkeypatch: pytest.MonkeyPatch)
 def test_halving_keeps_the_control_without_paired_evidence() -> None:
     """The rollout policy's answer is replaced only when another option beats it on the same worlds by z paired
     standard errors."""
-    search = Search(0, lambda s, b: HeuristicBot(s, b), random.Random(0))
+    search = Search(0, lambda s, b, _w: HeuristicBot(s, b), random.Random(0))
     h = Halving(search, ["a", "b", "c"], "a", z=1.5)
     h.results = {"a": {0: 0.0, 1: 0.0, 2: 0.0}, "b": {0: 1.0, 1: 1.0, 2: 0.0}, "c": {0: 0.0, 1: 0.0, 2: 0.0}}
     assert h.choice() == "b"  # +0.67 with a standard error of 0.33
@@ -443,7 +443,7 @@ def test_rollout_events_are_what_each_seat_sees() -> None:
     """The events a rollout feeds its bots (``Search._seen``, built once per event and audience) are
     ``Game.events_for``'s, seat by seat: the private parts only for their audience."""
     g = play_game(CONFIG, 4, lambda s, seed: HeuristicBot(s, seed))
-    search = Search(0, lambda s, seed: HeuristicBot(s, seed), random.Random(0))
+    search = Search(0, lambda s, seed, _w: HeuristicBot(s, seed), random.Random(0))
     private = 0
     for s in range(g.n):
         got = [search._seen(e, s) for e in g.events]

@@ -83,7 +83,7 @@ def test_truncated_rollouts_stop_at_the_horizon() -> None:
     assert g.decision is not None
     seat = g.decision.seat
 
-    def bot(s: int, seed: int) -> HeuristicBot:
+    def bot(s: int, seed: int, _world: Game) -> HeuristicBot:
         return HeuristicBot(s, seed)
 
     full = Search(seat, bot, random.Random(1))

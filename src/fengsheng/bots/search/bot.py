@@ -29,6 +29,7 @@ from typing import Any
 from fengsheng.bots.base import Bot
 from fengsheng.bots.heuristic import HeuristicBot
 from fengsheng.bots.random_bot import RandomBot
+from fengsheng.bots.search.opponents import PublicModels
 from fengsheng.bots.search.tree import Halving, Search
 from fengsheng.bots.search.value import value
 from fengsheng.bots.search.worlds import build_world, world_at, world_config
@@ -41,6 +42,10 @@ WORLD_TRIES = 3
 """Worlds tried per iteration before the search gives up (a world that cannot be built or offers other options)."""
 ROLLOUTS = ("heuristic", "random")
 ROOTS = ("halving", "ucb")
+OPPONENTS = ("public", "fresh")
+"""How the other seats of a world are played: ``public``, a HeuristicBot with the memory that seat would have built
+from the public events for the identity the world gives it (:mod:`.opponents`); ``fresh``, a HeuristicBot that
+knows nothing of the game before the world (the bot before 2026-12-07)."""
 DEFAULT_HORIZON = 1
 """Rollouts are truncated at the first decision of the next turn and scored by the learnt value (:mod:`.value`):
 about eight times cheaper than a rollout to the end of the game, and its results are probabilities rather than 0
@@ -69,9 +74,10 @@ class SearchBot(Bot):
         "self_model",
         "horizon",
         "top",
+        "opponents",
     )
     """The keyword arguments the command line may pass (``--bot-iterations``, ``--bot-budget-ms``, ``--bot-horizon``,
-    ``--bot-top``; ``bench/search.py`` also ``z``)."""
+    ``--bot-top``; ``bench/search.py`` also ``z`` and ``opponents``)."""
 
     def __init__(
         self,
@@ -88,6 +94,7 @@ class SearchBot(Bot):
         self_model: bool = True,
         horizon: int = DEFAULT_HORIZON,
         top: int = DEFAULT_TOP,
+        opponents: str = "public",
     ) -> None:
         super().__init__(seat, seed)
         if horizon < 0:
@@ -102,6 +109,10 @@ class SearchBot(Bot):
         self.top = top
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if opponents not in OPPONENTS:
+            raise ValueError(f"opponents must be one of {', '.join(OPPONENTS)}, not {opponents!r}")
+        self.opponents = opponents
+        self.public = PublicModels(seat) if opponents == "public" and rollout == "heuristic" else None
         if root not in ROOTS:
             raise ValueError(f"root must be one of {', '.join(ROOTS)}, not {root!r}")
         self.iterations = iterations
@@ -123,6 +134,8 @@ class SearchBot(Bot):
     # --- the interface -----------------------------------------------------------------------------------------
     def choose(self, decision: Decision, view: dict[str, Any] | None, events: list[dict[str, Any]] | None) -> Option:
         self.last_searched = False
+        if events and self.public is not None:
+            self.public.observe(events)
         default = self.heuristic.choose(decision, view, events)
         opts = decision.options
         if len(opts) == 1 or view is None or decision.kind == "declare" or self.iterations == 0:
@@ -138,12 +151,16 @@ class SearchBot(Bot):
         return next(o for o in opts if str(o) == choice)
 
     # --- the search --------------------------------------------------------------------------------------------
-    def _rollout_bot(self, seat: int, seed: int) -> Bot:
-        """The bot of ``seat`` in a rollout: for the searching seat (``self_model``), a copy of its own HeuristicBot
-        with its memory and belief, so that its later answers in the world are made knowing what it knows now; for
-        the others a fresh bot (what they know of the real game is not the seat's to read)."""
+    def _rollout_bot(self, seat: int, seed: int, world: Game) -> Bot:
+        """The bot of ``seat`` in a rollout of ``world``: for the searching seat (``self_model``), a copy of its own
+        HeuristicBot with its memory and belief, so that its later answers in the world are made knowing what it
+        knows now; for the others (``opponents="public"``) a bot with the memory that seat would have built from the
+        public events, given the identity the world gives it, or a fresh bot (what they know privately is not the
+        seat's to read)."""
         if seat == self.seat and self._self_template is not None:
             return self._self_template.fork(seed)
+        if self.public is not None:
+            return self.public.bot(seat, world.seats[seat].identity, seed)
         return HeuristicBot(seat, seed) if self.rollout == "heuristic" else RandomBot(seat, seed)
 
     def candidates(self, decision: Decision, default: str) -> list[str]:

@@ -32,8 +32,9 @@ from fengsheng.views import view as seat_view  # Game.view without its per-call 
 MAX_ROLLOUT_DECISIONS = 20_000
 """A safety net: a rollout that has not ended by then counts as a loss (a normal game is a few hundred)."""
 
-RolloutFactory = Callable[[int, int], Bot]
-"""(seat, seed) -> the bot that plays ``seat`` in a rollout."""
+RolloutFactory = Callable[[int, int, Game], Bot]
+"""(seat, seed, world) -> the bot that plays ``seat`` in a rollout of ``world`` (the world is the searching seat's
+own sample: a model of an opponent may depend on the identity sampled for it)."""
 ValueFn = Callable[[Game, int], float]
 """(world, seat) -> the estimated probability that ``seat`` wins, for a truncated rollout (:mod:`.value`)."""
 
@@ -150,7 +151,7 @@ class Search:
                 continue
             bot = bots.get(s)
             if bot is None:
-                bot = bots[s] = self.rollout(s, seed ^ (s * 0x9E3779B1))
+                bot = bots[s] = self.rollout(s, seed ^ (s * 0x9E3779B1), g)
             if bot.needs_view:
                 log = g.events
                 view, events = seat_view(g, s), [self._seen(e, s) for e in log[fed[s] :]]
