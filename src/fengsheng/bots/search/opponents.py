@@ -24,8 +24,17 @@ from fengsheng.core.cards import BYSTANDER, MILITARY_INTEL, UNDERGROUND
 from fengsheng.core.events import KINDS
 
 IDENTITIES = (UNDERGROUND, MILITARY_INTEL, BYSTANDER)
-PARTIES = ("seat", "user", "target", "from", "by", "source")
-"""The keys that name the seats an event is about; a seat named there is taken to be in its audience."""
+ACTOR = ("seat", "user")
+"""The keys naming the seat that sees an event's private fields (who drew, sent, used, decoded …)."""
+AUDIENCE = {
+    "probe": ("user", "target"),
+    "take": ("seat", "from"),
+    "give": ("seat", "to"),
+    "identities_exchanged": ("seat", "target"),
+}
+"""The kinds whose private fields two seats see, and the keys naming them (the target of a face-down send or of a
+card used on it does not see the card: the actor alone). ``tests/bots/test_search_opponents.py`` checks over whole
+games that a seat is never given a field its own event stream does not hold."""
 _HIDDEN_KEYS: dict[str, frozenset[str]] = {
     kind: frozenset(cls.renames.get(n, n) for n in cls.hidden) for kind, cls in KINDS.items() if cls.hidden
 }
@@ -34,9 +43,11 @@ _HIDDEN_KEYS: dict[str, frozenset[str]] = {
 
 def public_to(e: dict[str, Any], seat: int) -> dict[str, Any]:
     """Event ``e`` (as the searching seat saw it) as ``seat`` would have seen it, as far as the searcher can tell:
-    its private fields dropped unless ``seat`` is a party to it. The dict is shared when nothing is dropped."""
-    hidden = _HIDDEN_KEYS.get(e["kind"])
-    if hidden is None or any(e.get(k) == seat for k in PARTIES) or hidden.isdisjoint(e):
+    its private fields dropped unless ``seat`` is in its audience (:data:`AUDIENCE`). The dict is shared when
+    nothing is dropped."""
+    kind = e["kind"]
+    hidden = _HIDDEN_KEYS.get(kind)
+    if hidden is None or hidden.isdisjoint(e) or any(e.get(k) == seat for k in AUDIENCE.get(kind, ACTOR)):
         return e
     return {k: v for k, v in e.items() if k not in hidden}
 
@@ -77,4 +88,4 @@ class PublicModels:
         return bot
 
 
-__all__ = ["PARTIES", "PublicModels", "public_to"]
+__all__ = ["ACTOR", "AUDIENCE", "PublicModels", "public_to"]
