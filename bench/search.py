@@ -237,11 +237,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--top", type=int, default=None, help="options the root compares, 0 = every one (default: the bot's)"
     )
+    p.add_argument(
+        "--opponents",
+        choices=("public", "fresh"),
+        default=None,
+        help="how a world's other seats are played: with their public memory, or fresh (default: the bot's)",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    kw: dict[str, Any] = {
-        k: v for k, v in (("horizon", args.horizon), ("z", args.z), ("top", args.top)) if v is not None
-    }
+    given = (("horizon", args.horizon), ("z", args.z), ("top", args.top), ("opponents", args.opponents))
+    kw: dict[str, Any] = {k: v for k, v in given if v is not None}
     budgets = sorted({int(x) for x in args.table.split(",") if x.strip()} | {args.iterations})
     table_games = args.table_games or args.games
     per_budget = {b: (args.games if b == args.iterations else table_games) for b in budgets}

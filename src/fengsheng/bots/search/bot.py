@@ -3,9 +3,11 @@
 **What it sees.** Like every bot, only its seat's view and events (``Bot.choose``). It keeps a
 :class:`~fengsheng.bots.heuristic.HeuristicBot` inside, fed every view and event, for three things: its memory and
 identity belief (the worlds' identities are drawn from it), its answer (the default, played when nothing is
-searched, and the control of the search, kept unless beaten), and as the rollout policy: the other seats of a
-world are fresh HeuristicBots, the searching seat a copy of its own (``self_model``), so that its later answers in
-a rollout are made with what it knows now.
+searched, and the control of the search, kept unless beaten), and as the rollout policy: the searching seat of a
+world is a copy of its own (``self_model``), so that its later answers in a rollout are made with what it knows now;
+each other seat is a HeuristicBot with the memory that seat would have built from the public events, for the
+identity the world gives it (``opponents="public"``, :mod:`.opponents`), so that the table suspects the searching
+seat in a rollout as much as it could at the real one.
 
 **What it searches**: the decisions whose position it can rebuild from its view (:func:`.worlds.world_at`): the
 intelligence to send and where (``send``), accept or decline (``receive``), and what to play in a response window

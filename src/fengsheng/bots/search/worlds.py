@@ -19,7 +19,8 @@ decides now:
 
 **Not conditioned on** (what a scenario cannot hold, or what the seat's memory does not turn into constraints): the
 cards the seat saw in another hand, 试探 answers as card constraints, rule state in the middle of a turn (skills used
-this turn), and other seats' private knowledge (every seat of a world starts with a fresh memory).
+this turn), and other seats' private knowledge (a world's other seats are played with what they saw in public:
+:mod:`.opponents`).
 The world is checked against the real decision (the same seat and kind, and every real option on offer; it may offer
 more, since rule state is not kept, and the searcher chooses among the real ones only), and :func:`build_world`
 returns ``None`` when it differs: the searcher then does not search.
