@@ -243,9 +243,20 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="how a world's other seats are played: with their public memory, or fresh (default: the bot's)",
     )
+    p.add_argument(
+        "--stack",
+        action="store_true",
+        help="the bot also searches its responses on a non-empty stack (default: the bot's, off)",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    given = (("horizon", args.horizon), ("z", args.z), ("top", args.top), ("opponents", args.opponents))
+    given = (
+        ("horizon", args.horizon),
+        ("z", args.z),
+        ("top", args.top),
+        ("opponents", args.opponents),
+        ("stack", args.stack or None),
+    )
     kw: dict[str, Any] = {k: v for k, v in given if v is not None}
     budgets = sorted({int(x) for x in args.table.split(",") if x.strip()} | {args.iterations})
     table_games = args.table_games or args.games

@@ -82,7 +82,7 @@ def test_bot_holds_no_reference_to_the_game() -> None:
 
 
 def play_checking_hidden_state(
-    seed: int, identity: str, make: Any, rng: random.Random, share: float
+    seed: int, identity: str, make: Any, rng: random.Random, share: float, stack: bool = False
 ) -> tuple[int, int]:
     """Play one HeuristicBot game in which the ``identity`` seats are SearchBots (``make(seat, seed)``); at a
     ``share`` of their searchable decisions, a copy of the game whose hidden state differs but whose view and events
@@ -99,7 +99,7 @@ def play_checking_hidden_state(
             seen[s] = 0
         view, events = g.view(s), g.events_for(s, seen[s])
         bot = bots[s]
-        if isinstance(bot, SearchBot) and len(d.options) > 1 and world_at(d, view) and rng.random() < share:
+        if isinstance(bot, SearchBot) and len(d.options) > 1 and world_at(d, view, stack) and rng.random() < share:
             h = _hide_and_change(g, s, rng)
             assert h.view(s) == view and h.events_for(s, seen[s]) == events and h.decision == d
             twin = copy.deepcopy(bot)

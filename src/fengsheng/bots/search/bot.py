@@ -11,9 +11,10 @@ seat in a rollout as much as it could at the real one.
 
 **What it searches**: the decisions whose position it can rebuild from its view (:func:`.worlds.world_at`): the
 intelligence to send and where (``send``), accept or decline (``receive``), and what to play in a response window
-with an empty stack (its own play phase, passing steps 1 and 2); among at most ``top`` options (HeuristicBot's
-answer and the next best by its values, :data:`DEFAULT_TOP`). Everything else (answers in the middle of an
-effect, skill questions, the character choice) is HeuristicBot's. A decision with one option is answered at once,
+with an empty stack (its own play phase, passing steps 1 and 2), and with ``stack=True`` its responses on a
+non-empty stack in those windows too (the world replays the uses on the stack; off until measured); among at most
+``top`` options (HeuristicBot's answer and the next best by its values, :data:`DEFAULT_TOP`). Everything else
+(answers in the middle of an effect, skill questions, the character choice) is HeuristicBot's. A decision with one option is answered at once,
 without building a view; so is a declaration (declaring a victory one has is the one sensible answer).
 
 **Budget.** ``iterations`` (deterministic: the same seed, views, events and iterations give the same answers; no
@@ -77,9 +78,10 @@ class SearchBot(Bot):
         "horizon",
         "top",
         "opponents",
+        "stack",
     )
     """The keyword arguments the command line may pass (``--bot-iterations``, ``--bot-budget-ms``, ``--bot-horizon``,
-    ``--bot-top``; ``bench/search.py`` also ``z`` and ``opponents``)."""
+    ``--bot-top``; ``bench/search.py`` also ``z``, ``opponents`` and ``stack``)."""
 
     def __init__(
         self,
@@ -97,6 +99,7 @@ class SearchBot(Bot):
         horizon: int = DEFAULT_HORIZON,
         top: int = DEFAULT_TOP,
         opponents: str = "public",
+        stack: bool = False,
     ) -> None:
         super().__init__(seat, seed)
         if horizon < 0:
@@ -114,6 +117,7 @@ class SearchBot(Bot):
         if opponents not in OPPONENTS:
             raise ValueError(f"opponents must be one of {', '.join(OPPONENTS)}, not {opponents!r}")
         self.opponents = opponents
+        self.stack = stack  # also search responses on a non-empty stack (worlds.world_at; not yet measured at scale)
         self.public = PublicModels(seat) if opponents == "public" and rollout == "heuristic" else None
         if root not in ROOTS:
             raise ValueError(f"root must be one of {', '.join(ROOTS)}, not {root!r}")
@@ -142,7 +146,7 @@ class SearchBot(Bot):
         opts = decision.options
         if len(opts) == 1 or view is None or decision.kind == "declare" or self.iterations == 0:
             return default
-        if world_at(decision, view) is None:
+        if world_at(decision, view, self.stack) is None:
             return default
         choice = self._search(decision, view, str(default))
         if choice is None:
@@ -202,7 +206,7 @@ class SearchBot(Bot):
         def sample() -> Game | None:
             for _ in range(WORLD_TRIES):
                 identities = model.sample(rng) if model is not None else {}
-                world = build_world(decision, view, identities, mem.face_up, rng, cfg)
+                world = build_world(decision, view, identities, mem.face_up, rng, cfg, self.stack)
                 if world is not None:
                     return world
             return None

@@ -42,13 +42,22 @@ SEARCH_AT = {"send": "pass", "receive": "step3"}
 """Decision kind -> where its world starts (a priority decision starts at its window, see :func:`world_at`)."""
 
 
-def world_at(decision: Decision, view: dict[str, Any]) -> str | None:
+def world_at(decision: Decision, view: dict[str, Any], stack: bool = False) -> str | None:
     """Where a world for this decision starts (a phase or passing step the scenario builder can build), or ``None``
-    when the position cannot be rebuilt from the view (a response window with something on the stack, a question
-    asked in the middle of an effect)."""
+    when the position cannot be rebuilt from the view (a question asked in the middle of an effect; a response
+    window with something on the stack unless ``stack``: the world then starts at the window and replays the uses
+    on the stack, :func:`_replay`)."""
     if decision.kind in SEARCH_AT:
         return SEARCH_AT[decision.kind]
-    if decision.kind != "priority" or view.get("stack"):
+    if decision.kind != "priority":
+        return None
+    if view.get("stack"):
+        if not stack or any(u["window"] != decision.context for u in view["stack"]):
+            return None
+        if decision.context == "play" and view.get("transit") is None:
+            return "play"
+        if decision.context in ("step1", "step2") and view.get("transit") is not None:
+            return decision.context
         return None
     if decision.context == "play" and view["current"] == decision.seat and view.get("transit") is None:
         return "play"
@@ -86,6 +95,7 @@ def build_world(
     face_up_seen: dict[int, str],
     rng: random.Random,
     config: Config | None = None,
+    stack: bool = False,
 ) -> Game | None:
     """A complete game that the seat's view allows, at the decision it must answer now; ``None`` if it cannot be
     built or does not offer the same options.
@@ -94,7 +104,7 @@ def build_world(
     ``face_up_seen`` the characters the seat saw face up earlier (kept for a seat that has since covered its
     character). Every other hidden thing is drawn from ``rng``; the same inputs and ``rng`` state give the same game.
     """
-    at = world_at(decision, view)
+    at = world_at(decision, view, stack)
     if at is None:
         return None
     cfg = config or world_config(view)
@@ -111,8 +121,21 @@ def build_world(
     transit = view.get("transit")
     if transit is not None and transit.get("card") is not None:
         placed.add(transit["card"])
+    uses = list(view.get("stack") or ())
+    placed.update(u["card"] for u in uses if u["card"] is not None)
     free = [c for c in range(len(deck)) if c not in placed]
     rng.shuffle(free)
+    used: list[int] = []  # the card of each use on the stack: seen, or drawn among the free cards of its type
+    for u in uses:
+        c = u["card"]
+        if c is None and "." in u["use"]:
+            return None  # a skill's use (``character.n``): its flip or cost is not replayed (3 % of stacks)
+        if c is None:
+            c = next((x for x in free if deck[x].type == u["use"]), None)
+            if c is None:
+                return None
+            free.remove(c)
+        used.append(c)
     transit_card: int | None = None
     if transit is not None:
         transit_card = transit.get("card")
@@ -141,6 +164,8 @@ def build_world(
             hands.pop(s["seat"], None)
         elif s["intel"]:
             intel[s["seat"]] = list(s["intel"])
+    for u, c in zip(uses, used, strict=True):  # back in the user's hand, to be used again in the world
+        hands.setdefault(u["user"], []).append(c)
     # --- identities and characters ---------------------------------------------------------------------------
     idents: list[str] = []
     for s in seats:
@@ -208,19 +233,45 @@ def build_world(
         ).build()
     except (FengshengError, KeyError, IndexError, ValueError):
         return None
-    d = g.decision
-    # In a response window with an empty stack the seats asked before this one passed: they pass in the world too.
-    for _ in range(2 * n):
-        if d is None or d.seat == me or d.kind != "priority" or d.context != decision.context:
-            break
-        g.act(d.options[0] if len(d.options) == 1 else "pass")
-        d = g.decision
+    # In a response window the seats asked before this one passed (or made the uses on the stack): so in the world.
+    d = _replay(g, me, decision.context, uses, used)
     if d is None or d.seat != me or d.kind != decision.kind:
         return None
     offered = {str(o) for o in d.options}
     if any(str(o) not in offered for o in decision.options):
         return None  # a world may offer more (rule state such as a skill used this turn is not kept), never less
     return g
+
+
+def _replay(g: Game, me: int, context: str, uses: list[dict[str, Any]], cards: list[int]) -> Decision | None:
+    """Play the window of ``context`` in world ``g`` up to ``me``'s decision: each use of the stack (bottom first) by
+    its user with its card, target and reference, numbered as in the real game (``g.uid``: a 识破's reference is a
+    use's number); every other seat asked passes. ``None`` when the world does not offer a use or asks something
+    else (a world may then not be searched)."""
+    pending = list(zip(uses, cards, strict=True))
+    d = g.decision
+    for _ in range(8 * g.n * (len(uses) + 1)):
+        if d is None or d.kind != "priority" or d.context != context:
+            return d if not pending else None
+        if pending:
+            u, card = pending[0]
+            if d.seat == u["user"]:
+                want = (card, u["use"], u["target"], u["ref"])
+                opt = next(
+                    (o for o in d.options if o.kind == "play" and (o.card, o.use, o.target, o.ref) == want), None
+                )
+                if opt is None:
+                    return None
+                g.uid = u["uid"] - 1  # the next use takes the real one's number
+                g.act(opt)
+                pending.pop(0)
+                d = g.decision
+                continue
+        elif d.seat == me:
+            return d
+        g.act(d.options[0] if len(d.options) == 1 else "pass")
+        d = g.decision
+    return None
 
 
 __all__ = ["SEARCH_AT", "build_world", "world_at", "world_config"]
