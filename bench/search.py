@@ -246,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--stack",
         action="store_true",
-        help="the bot also searches its responses on a non-empty stack (default: the bot's, off)",
+        help="the bot also searches its responses on a non-empty stack (the bot's default since 2026-12-07)",
     )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)

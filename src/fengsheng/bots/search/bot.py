@@ -11,8 +11,8 @@ seat in a rollout as much as it could at the real one.
 
 **What it searches**: the decisions whose position it can rebuild from its view (:func:`.worlds.world_at`): the
 intelligence to send and where (``send``), accept or decline (``receive``), and what to play in a response window
-with an empty stack (its own play phase, passing steps 1 and 2), and with ``stack=True`` its responses on a
-non-empty stack in those windows too (the world replays the uses on the stack; off until measured); among at most
+with an empty stack (its own play phase, passing steps 1 and 2), and (``stack=True``, the default) its responses
+on a non-empty stack in those windows too (the world replays the uses on the stack); among at most
 ``top`` options (HeuristicBot's answer and the next best by its values, :data:`DEFAULT_TOP`). Everything else
 (answers in the middle of an effect, skill questions, the character choice) is HeuristicBot's. A decision with one option is answered at once,
 without building a view; so is a declaration (declaring a victory one has is the one sensible answer).
@@ -99,7 +99,7 @@ class SearchBot(Bot):
         horizon: int = DEFAULT_HORIZON,
         top: int = DEFAULT_TOP,
         opponents: str = "public",
-        stack: bool = False,
+        stack: bool = True,
     ) -> None:
         super().__init__(seat, seed)
         if horizon < 0:
@@ -117,7 +117,7 @@ class SearchBot(Bot):
         if opponents not in OPPONENTS:
             raise ValueError(f"opponents must be one of {', '.join(OPPONENTS)}, not {opponents!r}")
         self.opponents = opponents
-        self.stack = stack  # also search responses on a non-empty stack (worlds.world_at; not yet measured at scale)
+        self.stack = stack  # also search responses on a non-empty stack (worlds.world_at; docs/search.md §4)
         self.public = PublicModels(seat) if opponents == "public" and rollout == "heuristic" else None
         if root not in ROOTS:
             raise ValueError(f"root must be one of {', '.join(ROOTS)}, not {root!r}")
