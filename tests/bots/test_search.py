@@ -171,8 +171,9 @@ def test_legal_answers_across_games(players: int) -> None:
     assert searched > 20
 
 
-def _walk(seed: int, every: int = 3) -> list[tuple[Game, HeuristicBot]]:
-    """Positions of a heuristic game where a world can be built, with the deciding seat's bot (fed up to there)."""
+def _walk(seed: int, every: int = 3, stack: bool = False) -> list[tuple[Game, HeuristicBot]]:
+    """Positions of a heuristic game where a world can be built, with the deciding seat's bot (fed up to there);
+    with ``stack``, only the responses on a non-empty stack (``world_at(..., stack=True)``)."""
     g = Game.new(CONFIG, seed)
     bots = [HeuristicBot(s, derive_seed(seed, "bot", s)) for s in range(g.n)]
     seen = [0] * g.n
@@ -184,7 +185,7 @@ def _walk(seed: int, every: int = 3) -> list[tuple[Game, HeuristicBot]]:
         view, events = g.view(s), g.events_for(s, seen[s])
         seen[s] = len(g.events)
         option = bots[s].choose(d, view, events)
-        if len(d.options) > 1 and world_at(d, view):
+        if len(d.options) > 1 and world_at(d, view, stack) and (not stack or view.get("stack")):
             k += 1
             if k % every == 0:
                 out.append((g.copy(), copy.deepcopy(bots[s])))

@@ -8,9 +8,8 @@ import random
 from fengsheng.bots import HeuristicBot, SearchBot
 from fengsheng.bots.search.worlds import build_world, world_at
 from fengsheng.config import Config
-from fengsheng.game import Game
 from fengsheng.sim.runner import derive_seed, play_game
-from tests.bots.test_search import play_checking_hidden_state, search_games
+from tests.bots.test_search import _walk, play_checking_hidden_state, search_games
 
 CONFIG = Config(players=5, characters=True, auto_pass=True)
 
@@ -27,33 +26,27 @@ def test_a_world_replays_the_stack() -> None:
     tried = built = 0
     rng = random.Random(2)
     for i in range(8):
-        g = Game.new(CONFIG, derive_seed("stack-worlds", i))
-        bots = [HeuristicBot(s, derive_seed(i, "bot", s)) for s in range(g.n)]
-        seen = [0] * g.n
-        while g.decision is not None:
+        for g, bot in _walk(derive_seed("stack-worlds", i), every=1, stack=True):
             d = g.decision
+            assert d is not None
             s = d.seat
-            view, events = g.view(s), g.events_for(s, seen[s])
-            seen[s] = len(g.events)
-            option = bots[s].choose(d, view, events)
-            if len(d.options) > 1 and d.kind == "priority" and view.get("stack"):
-                assert world_at(d, view) is None
-                if world_at(d, view, stack=True) is not None:
-                    tried += 1
-                    model = bots[s].memory.ensure_model()
-                    ids = model.sample(rng) if model is not None else {}
-                    w = build_world(d, view, ids, bots[s].memory.face_up, rng, None, True)
-                    if w is not None:
-                        built += 1
-                        wv = w.view(s)
-                        assert _stack(wv) == _stack(view)
-                        assert sorted(wv["me"]["hand"]) == sorted(view["me"]["hand"])
-                        for a, b in zip(wv["seats"], view["seats"], strict=True):
-                            assert (a["hand_count"], a["intel"]) == (b["hand_count"], b["intel"])
-                        assert sorted(wv["discard"]) == sorted(view["discard"])
-                        offered = {str(o) for o in w.decision.options}  # type: ignore[union-attr]
-                        assert {str(o) for o in d.options} <= offered
-            g.act(option)
+            view = g.view(s)
+            assert world_at(d, view) is None
+            tried += 1
+            model = bot.memory.ensure_model()
+            ids = model.sample(rng) if model is not None else {}
+            w = build_world(d, view, ids, bot.memory.face_up, rng, None, True)
+            if w is None:
+                continue
+            built += 1
+            wv = w.view(s)
+            assert _stack(wv) == _stack(view)
+            assert sorted(wv["me"]["hand"]) == sorted(view["me"]["hand"])
+            for a, b in zip(wv["seats"], view["seats"], strict=True):
+                assert (a["hand_count"], a["intel"]) == (b["hand_count"], b["intel"])
+            assert sorted(wv["discard"]) == sorted(view["discard"])
+            offered = {str(o) for o in w.decision.options}  # type: ignore[union-attr]
+            assert {str(o) for o in d.options} <= offered
     assert tried >= 100
     assert built >= 0.9 * tried  # the rest: a skill's use on the stack (its flip or cost is not replayed)
 

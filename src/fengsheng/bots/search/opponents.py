@@ -75,8 +75,11 @@ class PublicModels:
                         m = self.memories[(s, ident)] = Memory(s)
                         m.identity = ident
             events, self.events = self.events, []
-        for (s, _), m in self.memories.items():
-            m.observe([public_to(e, s) for e in events])
+        for s in range(self.n):
+            if s != self.seat:
+                seen = [public_to(e, s) for e in events]  # once per seat, for the memory of each identity
+                for ident in IDENTITIES:
+                    self.memories[(s, ident)].observe(seen)
 
     def bot(self, seat: int, identity: str | None, seed: int) -> HeuristicBot:
         """A HeuristicBot for ``seat`` holding ``identity`` in a world, with a copy of the public memory (a fresh

@@ -51,16 +51,11 @@ def world_at(decision: Decision, view: dict[str, Any], stack: bool = False) -> s
         return SEARCH_AT[decision.kind]
     if decision.kind != "priority":
         return None
-    if view.get("stack"):
-        if not stack or any(u["window"] != decision.context for u in view["stack"]):
-            return None
-        if decision.context == "play" and view.get("transit") is None:
-            return "play"
-        if decision.context in ("step1", "step2") and view.get("transit") is not None:
-            return decision.context
+    stacked = bool(view.get("stack"))
+    if stacked and (not stack or any(u["window"] != decision.context for u in view["stack"])):
         return None
-    if decision.context == "play" and view["current"] == decision.seat and view.get("transit") is None:
-        return "play"
+    if decision.context == "play" and view.get("transit") is None and (stacked or view["current"] == decision.seat):
+        return "play"  # the current player's own play phase, or anyone's response to a use in it
     if decision.context in ("step1", "step2") and view.get("transit") is not None:
         return decision.context
     return None
