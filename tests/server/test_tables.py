@@ -192,3 +192,49 @@ def test_an_answer_in_another_spelling_of_an_option_is_taken(tmp_path: Path) -> 
         hall.store.close()
 
     asyncio.run(go())
+
+
+def test_answers_as_fast_as_the_table_asks_are_never_rate_limited(tmp_path: Path) -> None:
+    """The rate limit counts only what the server did not ask for: with the clock frozen (no token ever comes back
+    with time) and a bucket of 20, five clients answer every question of a whole game at once, far more than 20 each,
+    and none is refused; then 20 pings from one of them pass and the 21st is refused (``rate_limited``). Before the
+    refund, a websocket bot answering at full speed could run dry and its answer was dropped: the game waited."""
+
+    async def go() -> None:
+        hall = Hall(Store(f"sqlite:///{tmp_path / 'r.db'}"), clock=lambda: 1000.0)
+        t, pids = _table(hall, 5)
+        rng = random.Random(3)
+        done = asyncio.Event()
+        answered = [0] * 5
+
+        def on(sink: Sink, msg: dict[str, Any]) -> None:
+            if msg["type"] == "error":
+                done.set()
+                return
+            if sink.state.view is not None and sink.state.view["result"] is not None:
+                done.set()
+            q = msg.get("question")
+            if q is not None:
+                seat = sinks.index(sink)
+                opts = leaves(q["tree"])
+                raw = orjson.dumps({"type": "act", "seq": q["seq"], "option": opts[rng.randrange(len(opts))]})
+                answered[seat] += 1
+                asyncio.get_running_loop().call_soon(t.received, conns[seat], raw.decode())
+
+        sinks = [Sink(on) for _ in range(5)]
+        conns = [Conn(i, "none", s) for i, s in enumerate(sinks)]
+        for c in conns:
+            c.rate = P.RateLimit(rate=100, burst=20)
+            t.join(c)
+        t.start(pids[0])
+        await asyncio.wait_for(done.wait(), 60)
+        assert not [m for s in sinks for m in s.msgs if m["type"] == "error"]
+        assert t.game is not None and t.game.result is not None
+        assert min(answered) > 20, answered
+        for _ in range(21):
+            t.received(conns[0], '{"type": "ping"}')
+        codes = [m.get("code") for m in sinks[0].msgs[-21:] if m["type"] == "error"]
+        assert codes == [P.RATE_LIMITED] and sum(1 for m in sinks[0].msgs if m["type"] == "pong") == 20
+        hall.store.close()
+
+    asyncio.run(go())

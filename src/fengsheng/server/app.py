@@ -37,7 +37,6 @@ from fengsheng.text import NAMES, card_name, card_text, character_name, edition_
 log = logging.getLogger("fengsheng.server")
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16 * 1024
-MAX_STRIKES = 400  # rate-limited messages before the connection is closed
 GC_THRESHOLDS = (10_000, 3, 10)  # the cyclic collector's generations (CPython's default: 700, 10, 10)
 
 
@@ -319,7 +318,7 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
         table = t
 
         def on_message(data: str | bytes) -> None:
-            received(table, conn, data)
+            table.received(conn, data)
 
         def on_close() -> None:
             table.part(conn)
@@ -330,21 +329,6 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
         ws.on_message, ws.on_close, ws.on_shutdown = on_message, on_close, on_shutdown
         t.join(conn)
         t.snapshot(conn)
-
-    def received(t: Table, conn: Conn, data: str | bytes) -> None:
-        """One client message: the rate limit, the strict parse, then the table; a refusal is an error message."""
-        if not conn.rate.allow(hall().clock()):
-            conn.strikes += 1
-            if conn.strikes <= 3 or conn.strikes % 50 == 0:
-                conn.put(P.error(P.RATE_LIMITED, "too many messages: slow down", t.seq))
-            if conn.strikes > MAX_STRIKES:
-                conn.close(1008, "too many messages")
-            return
-        try:
-            t.receive(conn, P.parse(data))
-        except P.ProtocolError as exc:
-            log.info(json.dumps({"event": "refused", "table": t.code, "seat": conn.seat, "code": exc.code}))
-            conn.put(P.error(exc.code, exc.message, t.seq))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:

@@ -112,7 +112,7 @@ async def _seat(
                 view = dict(state.view) if state.view is not None else None  # patches replace keys: a shallow copy
                 kept.append(Received(msg, view, state.question, state.table))
             if msg["type"] == "error":
-                if msg["code"] in ("auth", "shutdown"):
+                if msg["code"] in ("auth", "shutdown", "rate_limited"):  # a dropped answer would leave the game waiting
                     raise RuntimeError(f"table {run.code} seat {seat}: {msg}")
                 continue
             if not game:

@@ -117,7 +117,8 @@ def error(code: str, message: str, seq: int) -> dict[str, Any]:
 
 class RateLimit:
     """A token bucket per connection: ``rate`` messages a second on average, bursts of ``burst``. The caller passes
-    the time (the protocol has no clock of its own, so tests drive it)."""
+    the time (the protocol has no clock of its own, so tests drive it). It limits what the server did not ask for:
+    the caller refunds the token of an answer taken, so a client as fast as the game never runs dry."""
 
     __slots__ = ("burst", "rate", "stamp", "tokens")
 
@@ -134,6 +135,10 @@ class RateLimit:
             self.tokens -= 1.0
             return True
         return False
+
+    def refund(self) -> None:
+        """Give back the token of a message that turned out to be wanted (an answer to the seat's question)."""
+        self.tokens = min(self.burst, self.tokens + 1.0)
 
 
 def patch(old: dict[str, Any] | None, new: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:

@@ -42,6 +42,7 @@ from fengsheng.text import edition_texts, render_events
 from fengsheng.views import ViewBuilder
 
 log = logging.getLogger("fengsheng.server")
+MAX_STRIKES: Final = 400  # rate-limited messages before the connection is closed
 
 WINDOW_KINDS: Final = frozenset({"priority", "declare"})  # response windows: the minimum time applies
 DEFAULT_MIN_WINDOW: Final = 1.5  # seconds, with a human at the table (0 with bots only)
@@ -570,16 +571,35 @@ class Table:
             self.broadcast()
             self.wake.set()
 
-    def receive(self, conn: Conn, msg: P.ClientMessage) -> None:
-        """A checked client message for this table."""
+    def received(self, conn: Conn, data: str | bytes) -> None:
+        """One raw client message: the rate limit, the strict parse, then ``receive``; a refusal is an error message.
+        An answer taken costs no token: the server asked for it, so only unasked-for messages can drain the bucket
+        (a client answering as fast as the table asks, a bot over a websocket, is never refused)."""
+        if not conn.rate.allow(self.hall.clock()):
+            conn.strikes += 1
+            if conn.strikes <= 3 or conn.strikes % 50 == 0:
+                conn.put(P.error(P.RATE_LIMITED, "too many messages: slow down", self.seq))
+            if conn.strikes > MAX_STRIKES:
+                conn.close(1008, "too many messages")
+            return
+        try:
+            if self.receive(conn, P.parse(data)):
+                conn.rate.refund()
+        except P.ProtocolError as exc:
+            log.info(json.dumps({"event": "refused", "table": self.code, "seat": conn.seat, "code": exc.code}))
+            conn.put(P.error(exc.code, exc.message, self.seq))
+
+    def receive(self, conn: Conn, msg: P.ClientMessage) -> bool:
+        """A checked client message for this table. ``True``: it was an answer to the seat's question, taken (the
+        first one for that question: a second before the first is applied replaces it, and is not refunded)."""
         if msg.type == "ping":
             conn.put({"type": "pong", "seq": self.seq})
-            return
+            return False
         if conn.seat is None:
             raise P.ProtocolError(P.SPECTATOR, "a spectator cannot act")
         if msg.type == "back":
             self.take_back(conn.seat)
-            return
+            return False
         g = self.game
         if g is None or self.status != "playing":
             raise P.ProtocolError(P.OVER, "no game in progress")
@@ -601,9 +621,11 @@ class Table:
                 raise P.ProtocolError(P.ILLEGAL, str(exc)) from None
             if option not in d.options:
                 raise P.ProtocolError(P.ILLEGAL, f"{P.MAX_OPTION and msg.option[:40]!r} is not on offer")
+        fresh = self.answer is None
         self.answer = (conn.seat, option, conn)  # the parsed option: the engine need not parse it again
         if not (self._idle and self.answer_now()):
             self.wake.set()
+        return fresh
 
     def answer_now(self) -> bool:
         """Apply the answer just received here, in the message's callback, when the drive task is idle waiting for
