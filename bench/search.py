@@ -339,11 +339,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     for f, r in main_rows.items():
         lo, hi = r["difference_95"]
+        latency = (
+            f"latency p50 {r['latency_ms_p50']:.0f} ms p95 {r['latency_ms_p95']:.0f} ms"
+            if r["latency_ms_p50"] is not None
+            else "no latencies in the rows"  # the kept rows files have theirs emptied (bench/results/README.md)
+        )
         print(
             f"{f:15}: search {r['search_win_rate']:.3f} vs heuristic {r['heuristic_win_rate']:.3f}: "
             f"{100 * r['difference']:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}]; "
-            f"{r['searched_decisions_per_game']:.1f} searched decisions/game, latency p50 {r['latency_ms_p50']:.0f} ms "
-            f"p95 {r['latency_ms_p95']:.0f} ms"
+            f"{r['searched_decisions_per_game']:.1f} searched decisions/game, {latency}"
         )
     lat = report["latency_default_budget"]
     if lat["decisions"]:

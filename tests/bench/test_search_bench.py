@@ -94,3 +94,15 @@ def test_resume_keeps_the_games_played_and_plays_the_rest(
         return sorted((r["index"], str(r["faction"]), r["factions"], r["searched"]) for r in rows)
 
     assert games(part.read_text()) == games(whole.read_text())  # each game once, with the same outcome
+
+
+@pytest.mark.parametrize("path", sorted((SCRIPT.parent / "results").glob("search-*.jsonl")), ids=lambda p: p.stem)
+def test_the_kept_rows_summarise_as_the_readme_says(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each rows file in bench/results (latencies emptied) summarises with ``--from-rows FILE --iterations N``, in
+    text as the README there shows it: 2,000 paired games per arm, and both arms' differences printed."""
+    bench = load_bench()
+    iterations = int(path.stem.split("-")[1])
+    assert bench.main(["--from-rows", str(path), "--iterations", str(iterations)]) == 0
+    out = capsys.readouterr().out
+    assert "2000 games per arm" in out and "no latencies in the rows" in out
+    assert out.count(" points [") == 2
