@@ -196,9 +196,10 @@ def test_an_answer_in_another_spelling_of_an_option_is_taken(tmp_path: Path) -> 
 
 def test_answers_as_fast_as_the_table_asks_are_never_rate_limited(tmp_path: Path) -> None:
     """The rate limit counts only what the server did not ask for: with the clock frozen (no token ever comes back
-    with time) and a bucket of 20, five clients answer every question of a whole game at once, far more than 20 each,
-    and none is refused; then 20 pings from one of them pass and the 21st is refused (``rate_limited``). Before the
-    refund, a websocket bot answering at full speed could run dry and its answer was dropped: the game waited."""
+    with time) and a bucket of 10, five clients answer every question of a whole game at once (the busiest far more
+    than 10; the table's seed is random, so a seat out early may answer fewer) and none is refused; then 10 pings
+    from one of them pass and the 11th is refused (``rate_limited``). Before the refund, a websocket bot answering
+    at full speed could run dry and its answer was dropped: the game waited."""
 
     async def go() -> None:
         hall = Hall(Store(f"sqlite:///{tmp_path / 'r.db'}"), clock=lambda: 1000.0)
@@ -224,17 +225,17 @@ def test_answers_as_fast_as_the_table_asks_are_never_rate_limited(tmp_path: Path
         sinks = [Sink(on) for _ in range(5)]
         conns = [Conn(i, "none", s) for i, s in enumerate(sinks)]
         for c in conns:
-            c.rate = P.RateLimit(rate=100, burst=20)
+            c.rate = P.RateLimit(rate=100, burst=10)
             t.join(c)
         t.start(pids[0])
         await asyncio.wait_for(done.wait(), 60)
         assert not [m for s in sinks for m in s.msgs if m["type"] == "error"]
         assert t.game is not None and t.game.result is not None
-        assert min(answered) > 20, answered
-        for _ in range(21):
+        assert max(answered) > 30 and sum(answered) > 100, answered
+        for _ in range(11):
             t.received(conns[0], '{"type": "ping"}')
-        codes = [m.get("code") for m in sinks[0].msgs[-21:] if m["type"] == "error"]
-        assert codes == [P.RATE_LIMITED] and sum(1 for m in sinks[0].msgs if m["type"] == "pong") == 20
+        codes = [m.get("code") for m in sinks[0].msgs[-11:] if m["type"] == "error"]
+        assert codes == [P.RATE_LIMITED] and sum(1 for m in sinks[0].msgs if m["type"] == "pong") == 10
         hall.store.close()
 
     asyncio.run(go())
