@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 import orjson
 import websockets
 
-from fengsheng.server.protocol import ClientState
+from fengsheng.server.protocol import RATE_LIMITED, ClientState
 
 
 def http(base: str, method: str, path: str, body: Any = None, token: str = "") -> Any:
@@ -112,7 +112,7 @@ async def _seat(
                 view = dict(state.view) if state.view is not None else None  # patches replace keys: a shallow copy
                 kept.append(Received(msg, view, state.question, state.table))
             if msg["type"] == "error":
-                if msg["code"] in ("auth", "shutdown", "rate_limited"):  # a dropped answer would leave the game waiting
+                if msg["code"] in ("auth", "shutdown", RATE_LIMITED):  # a dropped answer would leave the game waiting
                     raise RuntimeError(f"table {run.code} seat {seat}: {msg}")
                 continue
             if not game:
