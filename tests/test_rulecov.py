@@ -9,6 +9,8 @@ from types import ModuleType
 
 import pytest
 
+from tests.external import rules_file
+
 TOOL = Path(__file__).resolve().parents[1] / "tools" / "rulecov.py"
 
 
@@ -81,10 +83,9 @@ def test_parse_rules_bullets_glossary_rows_examples_and_characters() -> None:
     assert [rulecov.section(r) for r in ids] == ["TURN", "CARD", "TERM", "EX", "C"]
 
 
-def test_the_id_copy_matches_the_specification_when_it_is_present() -> None:
-    d = rulecov.rules_dir()
-    if d is None:
-        pytest.skip("no shared rules directory here; the copy is what CI uses")
+def test_the_id_copy_matches_the_specification_when_it_is_named() -> None:
+    """The repository's copy of the ids is the specification's (with $FENGSHENG_RULES; skipped without it)."""
+    d = rules_file("standard.md").parent
     parsed = rulecov.parse_rules(
         (d / "standard.md").read_text(encoding="utf-8"),
         (d / "standard-characters.md").read_text(encoding="utf-8"),
@@ -94,13 +95,26 @@ def test_the_id_copy_matches_the_specification_when_it_is_present() -> None:
     assert any(r.startswith("Q-") for r in parsed) and any(r.startswith("S-") for r in parsed)
 
 
-def test_falls_back_to_the_copy_without_a_rules_directory(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("FENGSHENG_RULES", str(tmp_path / "nowhere"))
-    monkeypatch.setattr(rulecov, "DEFAULT_RULES", tmp_path / "none")
-    ids, source, _ = rulecov.load_ids()
-    assert source.endswith("rule_ids.txt")
+def test_reads_the_repositorys_copy_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing outside the repository is read unless a rules directory is named."""
+    monkeypatch.delenv("FENGSHENG_RULES", raising=False)
+    assert rulecov.rules_dir() is None
+    ids, source, warnings = rulecov.load_ids()
+    assert source == "tools/rule_ids.txt" and not warnings
     assert ids == rulecov.read_copy()
-    assert "S-PRIO-7" in ids
+    assert "S-PRIO-7" in ids and "Q-PASS-3" in ids
+
+
+def test_a_named_rules_directory_is_read_and_a_wrong_one_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("FENGSHENG_RULES", str(tmp_path / "nowhere"))
+    with pytest.raises(SystemExit, match="not a rules directory"):
+        rulecov.load_ids()
+    (tmp_path / "standard.md").write_text("* **S-PRIO-7 Priority.** text\n", encoding="utf-8")
+    ids, source, warnings = rulecov.load_ids(str(tmp_path))
+    assert list(ids) == ["S-PRIO-7"] and source == str(tmp_path / "standard.md")
+    assert warnings and "differs" in warnings[0]
 
 
 def test_fails_when_an_id_is_neither_covered_nor_waiting(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,6 +15,7 @@ from fengsheng.engine.rng import GameRandom
 from fengsheng.game import Game
 from fengsheng.sim.runner import derive_seed
 from tests.helpers import load_fuzz, play
+from tests.suite import sized
 
 SIZE_LIMIT_KB = 200
 
@@ -63,7 +64,7 @@ def test_copies_resume_identically_at_random_decision_points() -> None:
     kinds: set[str] = set()
     configs = [Config(players=p, auto_pass=a, four_card_victory=p == 8) for p in range(3, 10) for a in (False, True)]
     configs += fuzz.character_configs()[::7] + fuzz.character_configs(edition="qianzhi")[::3]
-    for i in range(240):
+    for i in range(sized(60, 240)):
         config = configs[i % len(configs)]
         seed = derive_seed("copy", i)
         rng = random.Random(seed)
@@ -114,7 +115,7 @@ def test_pickled_size_at_nine_players() -> None:
     """The pickled state stays small (target ≤ 200 KB at 9 players); run with -s to see the figures."""
     sizes: list[int] = []
     longest = 0
-    for i in range(40):
+    for i in range(sized(12, 40)):
         config = Config(players=9, four_card_victory=i % 2 == 0, bystander_alliance=i % 3 == 0)
         g = Game.new(config, derive_seed("size", i))
         rng = random.Random(i)

@@ -14,8 +14,9 @@ from fengsheng.config import Config
 from fengsheng.game import Game
 from fengsheng.invariants import InvariantError, check
 from tests.helpers import load_fuzz
+from tests.suite import sized
 
-GAMES = 400
+GAMES = sized(80, 400)
 END_REASONS = {"declared", "hijacked", "last_standing", "nobody_left"}
 
 fuzz = load_fuzz()

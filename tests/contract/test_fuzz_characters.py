@@ -19,10 +19,11 @@ from fengsheng.config import Config
 from fengsheng.sim.runner import derive_seed
 from tests.contract.test_fuzz import END_REASONS
 from tests.helpers import CHARACTERS, load_fuzz, pool
+from tests.suite import sized
 
 fuzz = load_fuzz()
 
-GAMES = 400
+GAMES = sized(96, 400)
 
 
 def test_character_configs_cover_every_legal_configuration_with_both_pools() -> None:

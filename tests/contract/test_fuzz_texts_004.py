@@ -22,11 +22,12 @@ from fengsheng.sim.runner import derive_seed
 from tests.contract.test_fuzz import END_REASONS
 from tests.contract.test_leaks_characters import leak_check_character_game
 from tests.helpers import STANDARD, load_fuzz
+from tests.suite import sized
 
 fuzz = load_fuzz()
 
-GAMES = 300
-LEAK_GAMES = 100
+GAMES = sized(96, 300)  # at least one game of each of the 96 configurations
+LEAK_GAMES = sized(32, 100)
 CHARACTERS_004 = STANDARD.characters("004")
 
 

@@ -56,17 +56,17 @@ from fengsheng.flow.window import Resolve, Window
 from fengsheng.game import Game
 from fengsheng.sim.runner import derive_seed
 from tests.helpers import CHARACTERS, STANDARD_DECK, load_fuzz
+from tests.suite import sized
 
 fuzz = load_fuzz()
 
-GAMES = 1000
+GAMES = sized(96, 1000)  # two games of each of the 48 configurations in the quick suite
 VIEW_SAMPLE = 0.25  # fraction of decision points at which the view of one random seat (or the spectator) is checked
 
 IDENTITY_NAMES = frozenset(IDENTITIES)
 PROBE_LINES = frozenset(c.probe_line for e in EDITIONS for c in get_edition(e).deck if c.probe_line)
-GAMES_QIANZHI = (
-    300  # 千智风声 without characters: its cards, its passing and its probes (with: test_qianzhi_characters)
-)
+# 千智风声 without characters: its cards, its passing and its probes (with: test_qianzhi_characters)
+GAMES_QIANZHI = sized(60, 300)
 DECK_SIZE = [len(STANDARD_DECK)]
 """The number of card ids of the game being checked (set by the Oracle): an id outside it is a bug."""
 

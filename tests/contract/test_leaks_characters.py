@@ -25,8 +25,9 @@ from fengsheng.scenario import Scenario
 from fengsheng.sim.runner import derive_seed
 from fengsheng.testing import Script
 from tests.contract.test_leaks import Oracle, Shown, Where, collect, fuzz
+from tests.suite import full, sized
 
-GAMES = 1000
+GAMES = sized(96, 1000)
 VIEW_SAMPLE = 0.15
 
 
@@ -75,7 +76,9 @@ def test_no_leaks_in_random_games_with_characters() -> None:
     )
     assert stats["decisions"] > 100 * GAMES
     assert stats["private"] > 0
-    # the character events the oracle has to judge all occurred
+    # the character events the oracle has to judge all occurred (in the full suite: 老鬼's 004 show_hand and 福平's
+    # inspect_hand come about once in 150 random games; their audiences are checked in test_lao_gui and test_fu_ping)
+    rare = () if full() else ("show_hand", "inspect_hand")
     for kind in (
         "characters_dealt",
         "character",
@@ -92,7 +95,7 @@ def test_no_leaks_in_random_games_with_characters() -> None:
         "top_revealed",
         "inspect_hand",
     ):
-        assert stats[f"event:{kind}"] > 0, kind
+        assert stats[f"event:{kind}"] > 0 or kind in rare, kind
 
 
 # ----------------------------------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ from tests.contract.test_leaks import Shown, collect
 ED = get_edition("standard")
 GAMES = 1000
 CHUNKS = 8  # the 1,000 pairs run as 8 tests (so a failure names its chunk, and -x stops early)
-FAST_CHUNKS = 2  # the others are marked slow (about 10 s each)
+FAST_CHUNKS = 2  # the others run in the full suite only (about 5 s each)
 LIMIT = 700  # decisions compared per pair at most
 VIEW_EVERY = 16  # full views compared at every 16th decision (and the descriptors and events at every one)
 FLIPPERS = ("standard.lao_gui", "standard.lao_qiang", "standard.lao_jin")
@@ -304,11 +304,11 @@ def oracle(games: range, on: bool) -> tuple[Counter[str], list[str], int]:
 
 
 @pytest.mark.parametrize(
-    "chunk", [pytest.param(k, marks=[pytest.mark.slow] if k >= FAST_CHUNKS else []) for k in range(CHUNKS)]
+    "chunk", [pytest.param(k, marks=[pytest.mark.full] if k >= FAST_CHUNKS else []) for k in range(CHUNKS)]
 )
 def test_prompt_oracle_uniform_prompts_tell_nothing(chunk: int) -> None:
     """Switched on: no compared seat tells the twins apart before the fact is revealed (1,000 pairs in all; the
-    first 250 also under ``-m "not slow"``)."""
+    first 250 in the quick suite)."""
     size = GAMES // CHUNKS
     tally, found, compared = oracle(range(chunk * size, (chunk + 1) * size), on=True)
     print(f"uniform prompts on, pairs {chunk * size}-{(chunk + 1) * size - 1}: {dict(tally)}; {compared} decisions")

@@ -20,8 +20,10 @@ from fengsheng.core.options import KINDS, Option, parse_option, well_typed
 from fengsheng.errors import IllegalAction, ReplayError
 from fengsheng.game import Game
 from fengsheng.record import replay
+from tests.suite import sized
 
-EXAMPLES = {"strings": 400, "dicts": 300, "options": 400, "seats": 200, "records": 150}
+FULL_EXAMPLES = {"strings": 400, "dicts": 300, "options": 400, "seats": 200, "records": 150}
+EXAMPLES = {k: sized(n // 4, n) for k, n in FULL_EXAMPLES.items()}  # a quarter in the quick suite
 
 
 def _settings(name: str) -> Any:

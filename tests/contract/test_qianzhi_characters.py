@@ -20,15 +20,16 @@ from fengsheng.sim.runner import derive_seed
 from tests.contract.test_fuzz import END_REASONS
 from tests.contract.test_leaks_characters import leak_check_character_game
 from tests.helpers import load_fuzz, play
+from tests.suite import sized
 
 fuzz = load_fuzz()
 QZ = get_edition("qianzhi")
 CONFIGS = fuzz.character_configs("", "qianzhi")
 
-FUZZ_GAMES = 400
-LEAK_GAMES = 1000
-REPLAY_GAMES = 300
-POSITIONS = 160
+FUZZ_GAMES = sized(176, 400)
+LEAK_GAMES = sized(66, 1000)
+REPLAY_GAMES = sized(44, 300)
+POSITIONS = sized(40, 160)
 
 
 def test_qianzhi_character_configs_cover_every_legal_configuration() -> None:

@@ -17,9 +17,10 @@ from fengsheng.record import load, replay, save, verify
 from fengsheng.scenario import Scenario
 from fengsheng.sim.runner import derive_seed
 from tests.helpers import load_fuzz, play
+from tests.suite import sized
 
-GAMES = 1000
-GAMES_QIANZHI = 700  # + 300 with characters (test_qianzhi_characters.py): the 1,000 replays of the edition
+GAMES = sized(150, 1000)
+GAMES_QIANZHI = sized(60, 700)  # + 300 with characters (test_qianzhi_characters.py): the 1,000 replays of the edition
 CONFIGS = load_fuzz().all_configs()
 
 

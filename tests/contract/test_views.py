@@ -16,6 +16,7 @@ from fengsheng.core.options import DECLARE_KIND
 from fengsheng.game import Game
 from fengsheng.testing import Script
 from tests.helpers import STANDARD_DECK, build_table
+from tests.suite import sized
 
 
 def build(**kw: Any) -> Game:
@@ -53,7 +54,7 @@ def random_states(count: int, seed: int = 0) -> list[Game]:
     return out
 
 
-STATES = random_states(120)
+STATES = random_states(sized(50, 120))
 
 
 def check_view(g: Game, seat: int | None, v: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -161,8 +162,8 @@ def test_view_builder_gives_every_view_and_its_patch_at_every_step() -> None:
     rng = random.Random(11)
     configs = [
         Config(players=3 + i % 7, uniform_prompts=i % 2 == 0, character_pool="all" if i % 3 else "base")
-        for i in range(14)
-    ] + [Config(edition="qianzhi", players=5 + i % 4, auto_pass=False) for i in range(6)]
+        for i in range(sized(7, 14))
+    ] + [Config(edition="qianzhi", players=5 + i % 4, auto_pass=False) for i in range(sized(3, 6))]
     from fengsheng.editions import get_edition
 
     others = [c for c in get_edition("qianzhi").characters() if not c.endswith(".zhi_ming_xiang_shui")]

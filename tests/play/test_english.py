@@ -17,9 +17,10 @@ from fengsheng.play.screen import fit_screen, render_question, render_result, to
 from fengsheng.play.words import describe_options
 from fengsheng.text import render_events
 from tests.play.helpers import scripted_session
+from tests.suite import sized
 
 CJK = re.compile(r"[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
-GAMES = 24
+GAMES = sized(8, 24)
 
 
 def chinese(text: str) -> list[str]:

@@ -19,9 +19,10 @@ from fengsheng.play.notes import notebook, render_notes
 from fengsheng.play.screen import fit_screen, render_question, to_text
 from fengsheng.play.words import describe_options
 from fengsheng.text import card_name, name, render_events
+from tests.suite import sized
 
 SIZES = [(80, 24), (140, 45)]
-GAMES = 6
+GAMES = sized(2, 6)
 EVERY = 7  # look at every 7th decision of a game
 QUESTION_BUDGET = 2 + 2 + 10  # the question's box, a header of up to two lines and ten options (one line each)
 

@@ -12,8 +12,9 @@ from fengsheng.config import Config
 from fengsheng.core.options import PASS, Option
 from fengsheng.game import Game
 from fengsheng.rl.actions import Catalogue, Key, stack_uids
+from tests.suite import sized
 
-GAMES = 1000
+GAMES = sized(150, 1000)
 
 
 def config_of(seed: int) -> Config:

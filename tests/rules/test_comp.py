@@ -17,7 +17,10 @@ from fengsheng.invariants import card_zones, check
 from fengsheng.scenario import Scenario
 from fengsheng.testing import Script
 from tests.conftest import play_random
+from tests.external import rules_file
 from tests.helpers import DISTRIBUTION, OPTIONAL_DISTRIBUTION, STANDARD_DECK
+
+PACKAGED_CARDS = Path(__file__).resolve().parents[2] / "src" / "fengsheng" / "editions" / "standard" / "data" / "cards.csv"
 
 # S-COMP-6: type -> (method, red, blue, black)
 TABLE = {
@@ -99,16 +102,16 @@ def test_S_COMP_6_probe_split_three_identities_three_colours_two_effects() -> No
     assert lines == {"draw_2": "我是卧底", "discard_1": "我是好人"}
 
 
-def test_S_COMP_6_engine_deck_matches_the_shared_csv_when_present() -> None:
-    shared = Path(__file__).resolve().parents[3] / "shared" / "rules" / "standard-cards.csv"
-    packaged = (
-        Path(__file__).resolve().parents[2] / "src" / "fengsheng" / "editions" / "standard" / "data" / "cards.csv"
-    )
-    rows = list(csv.DictReader(packaged.read_text(encoding="utf-8").splitlines()))
+def test_S_COMP_6_the_packaged_card_table_has_42_rows_of_81_cards() -> None:
+    rows = list(csv.DictReader(PACKAGED_CARDS.read_text(encoding="utf-8").splitlines()))
     assert sum(int(r["count"]) for r in rows) == 81
     assert len(rows) == 42
-    if shared.exists():
-        assert shared.read_text(encoding="utf-8") == packaged.read_text(encoding="utf-8")
+
+
+def test_S_COMP_6_the_packaged_card_table_is_the_specifications() -> None:
+    """The engine's cards.csv is the specification's standard-cards.csv, byte for byte (with $FENGSHENG_RULES)."""
+    spec = rules_file("standard-cards.csv")
+    assert spec.read_text(encoding="utf-8") == PACKAGED_CARDS.read_text(encoding="utf-8")
 
 
 def test_S_COMP_5_a_card_sent_as_intelligence_has_no_function_effect() -> None:

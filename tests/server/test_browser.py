@@ -80,6 +80,7 @@ def play_to_end(pages: list[Any], rng: random.Random, limit: float = 150, on_cli
     raise AssertionError(f"the game did not end in {limit} s ({clicks} clicks)")
 
 
+@pytest.mark.full  # a whole game by clicking: about 10 s
 def test_one_human_and_four_bots_play_a_whole_game_by_clicking(browser: Any, server: Server) -> None:
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
@@ -147,6 +148,7 @@ def test_english_and_the_phone_layout(browser: Any, server: Server) -> None:
     assert not page.errors and not phone.errors
 
 
+@pytest.mark.full  # a whole game by clicking: about 10 s
 def test_two_humans_in_two_browsers_play_to_the_end(browser: Any, server: Server) -> None:
     a, b = server.player("甲"), server.player("乙")
     code = server.table(a, FAST, humans=[b], start=False)

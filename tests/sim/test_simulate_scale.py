@@ -96,7 +96,7 @@ def test_cli_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     assert (tmp_path / "o" / "games.jsonl").exists()
 
 
-@pytest.mark.slow
+@pytest.mark.full
 def test_ray_backend_gives_the_same_summary(tmp_path: Path) -> None:
     pytest.importorskip("ray")
     config = Config(players=5, characters=True)

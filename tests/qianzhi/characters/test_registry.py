@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import glob
 import json
 import random
 from importlib import resources
-from pathlib import Path
 
 import pytest
 
@@ -14,13 +12,14 @@ from fengsheng.characters.base import Mission, Skill
 from fengsheng.config import Config
 from fengsheng.errors import ConfigError
 from fengsheng.game import Game
+from tests.external import data_text, seed_file
 from tests.qianzhi.common import QZ
 
-ROOT = Path(__file__).parents[3]
 TEXTS = json.loads(
     resources.files("fengsheng.editions.qianzhi").joinpath("data/characters-001.json").read_text("utf-8")
 )["characters"]
-SEED = Path(glob.glob(str(ROOT.parent / "shared" / "seeds" / "001_*.txt"))[0]).read_text("utf-8")
+# Seed 001's character section, as the repository keeps it (tests/data; compared with the seed itself below).
+SEED = data_text("seed-001-characters.txt")
 
 
 def test_Q_COMP_4_Q_CHAR_4_A_88_thirty_characters_thirteen_hidden_seventeen_ordinary() -> None:
@@ -47,6 +46,12 @@ def test_Q_CHAR_texts_are_001_verbatim() -> None:
             assert f"{s['name']['zh']}：{s['text']['zh']}" in SEED
         assert f"醬油任務：{t['mission']['zh']}" in SEED
         assert all(s["text"]["en"] and s["name"]["en"] for s in t["skills"]) and t["mission"]["en"]
+
+
+def test_Q_CHAR_the_kept_character_section_is_the_seeds_own() -> None:
+    """The repository's copy of seed 001's character section stands in the seed as it is (with $FENGSHENG_SEEDS)."""
+    assert SEED.count("性別：") == 30
+    assert SEED in seed_file("001").read_text("utf-8")
 
 
 def test_Q_CHAR_2_every_dealt_character_has_a_rule_for_each_skill_and_a_mission() -> None:
