@@ -46,3 +46,12 @@ def fresh_pg(url: str) -> str:
 
 
 ARTEFACTS = Path(__file__).resolve().parents[2] / "artefacts"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests of a module that uses the one PostgreSQL database (``pg_url_or_skip``, ``fresh_pg``) run on one
+    pytest-xdist worker, one after another (``--dist loadgroup``): they drop and create its tables."""
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is not None and {"pg_url_or_skip", "fresh_pg"} & set(vars(module)):
+            item.add_marker(pytest.mark.xdist_group("postgresql"))

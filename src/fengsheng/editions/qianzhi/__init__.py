@@ -1,4 +1,4 @@
-"""千智风声 (Qianzhi Fengsheng), the online edition of 千骐动漫 and 腾讯QQ游戏 (seed 001; ``../shared/rules/qianzhi.md``).
+"""千智风声 (Qianzhi Fengsheng), the online edition of 千骐动漫 and 腾讯QQ游戏 (seed 001; the specification's ``qianzhi.md``).
 
 108 game cards of 13 types (``data/cards.csv``), 8 identity cards (3/3/2), 3 to 8 players. The machinery is the shared
 one; what differs is data and hooks on this object:
