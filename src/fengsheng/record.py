@@ -19,7 +19,7 @@ from fengsheng.game import RECORD_VERSION, Game
 MAX_RECORD_BYTES = 32 * 1024 * 1024  # a long 9-player game with characters is well under 1 MB
 MAX_DECISIONS = 200_000  # far more than any game has (a few thousand at most)
 MAX_DEPTH = 16  # a record nests 5 levels deep (record, scenario, hands, seat, card)
-MAX_SEED = 2**64
+MAX_SEED = 2**256  # a server table's seed is 129 bits (docs/server.md, "The seed"); the CLI's are small
 RECORD_KEYS = ("version", "edition", "config", "seed", "scenario", "decisions", "result", "digest")
 # failure records (``simulate``) and games.jsonl lines may carry more: ``error``, ``traceback``, ``game_index``,
 # ``first_player`` … they are not used to replay, so they are allowed and ignored.
@@ -46,7 +46,7 @@ def check_record(record: object) -> dict[str, Any]:
             raise RecordError(f"the record has no {key!r}")
     seed = record["seed"]
     if type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
-        raise RecordError(f"seed must be an integer of at most 64 bits, not {quote(seed)}")
+        raise RecordError(f"seed must be an integer of at most 256 bits, not {quote(seed)}")
     try:
         config = Config.from_dict(record["config"])
     except ConfigError as exc:

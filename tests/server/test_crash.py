@@ -84,7 +84,7 @@ async def _until_kill(s: Server, runs: list[TableRun], seen: dict[tuple[str, int
 def stored(url: str, code: str) -> tuple[Config, int, list[tuple[int, str]]]:
     eng = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
     with eng.connect() as conn:
-        row = conn.execute(sa.text("SELECT id, settings, seed FROM tables WHERE code = :c"), {"c": code}).one()
+        row = conn.execute(sa.text("SELECT id, settings, seed_text FROM tables WHERE code = :c"), {"c": code}).one()
         ds = conn.execute(
             sa.text("SELECT seat, option FROM decisions WHERE table_id = :t ORDER BY n"), {"t": row[0]}
         ).all()

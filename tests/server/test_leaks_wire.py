@@ -1,5 +1,6 @@
-"""Hidden information over the wire: ≥ 1,000 bot games played through real websocket connections, and every message
-each connected seat and each table's spectator received checked by the engine leak test's independent oracle
+"""Hidden information over the wire: 1,000 bot games (the full suite; 50 in the quick one) played through real
+websocket connections, and every message each connected seat and each table's spectator received checked by the
+engine leak test's independent oracle
 (``tests/contract/test_leaks.py``: what each seat may know, derived from the true state, never from the view code).
 
 How: the server runs the games (RandomBots at the server's seats, pace 0; at each table one seat is a websocket
@@ -22,7 +23,6 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
 import sqlalchemy as sa
 
 from fengsheng.config import VARIANTS
@@ -31,10 +31,11 @@ from fengsheng.server.loadgen import Received, TableRun, leaves, make_bot_tables
 from fengsheng.server.tables import LobbyError, check_settings, config_of
 from tests.contract.test_leaks import Oracle, Where
 from tests.server.helpers import Server
+from tests.suite import sized
 
-GAMES = int(os.environ.get("FENGSHENG_WIRE_GAMES", "150"))  # the quick run (CI); the slow one plays 1,000
-SLOW_GAMES = 1000
-ALL_CLIENT_GAMES = 10  # tables where every seat is a client
+# 1,000 games in the full suite, 50 in the quick one; $FENGSHENG_WIRE_GAMES overrides either
+GAMES = int(os.environ.get("FENGSHENG_WIRE_GAMES") or sized(50, 1000))
+ALL_CLIENT_GAMES = sized(4, 10)  # tables where every seat is a client
 BATCH = 50
 
 
@@ -66,7 +67,8 @@ def stored_games(db: str) -> dict[str, tuple[dict[str, Any], int, list[tuple[int
     eng = sa.create_engine(db)
     out = {}
     with eng.connect() as conn:
-        for tid, code, settings, seed in conn.execute(sa.text("SELECT id, code, settings, seed FROM tables")).all():
+        rows = conn.execute(sa.text("SELECT id, code, settings, seed_text FROM tables")).all()  # the seed: decimal
+        for tid, code, settings, seed in rows:
             ds = conn.execute(
                 sa.text("SELECT seat, option FROM decisions WHERE table_id = :t ORDER BY n"), {"t": tid}
             ).all()
@@ -153,13 +155,8 @@ def check_game(run: TableRun, settings: dict[str, Any], seed: int, decisions: li
     return counts
 
 
-@pytest.mark.parametrize(
-    ("games", "slow"), [(GAMES, False), pytest.param(SLOW_GAMES, True, marks=pytest.mark.slow, id="slow")]
-)
-def test_no_leaks_over_the_wire(tmp_path: Path, games: int, slow: bool, request: pytest.FixtureRequest) -> None:
-    # (the slow one is skipped unless asked for; FENGSHENG_WIRE_GAMES=1000, as .ci/run sets, runs the first at 1,000)
-    if slow and request.config.getoption("-m") != "slow":
-        pytest.skip("the 1,000-game run: pytest -m slow tests/server/test_leaks_wire.py")
+def test_no_leaks_over_the_wire(tmp_path: Path) -> None:
+    games = GAMES
     db = f"sqlite:///{tmp_path / 'wire.db'}"
     s = Server(db).start()
     totals = {"games": 0, "messages": 0, "events": 0, "views": 0}

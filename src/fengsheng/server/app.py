@@ -30,7 +30,7 @@ from fengsheng.record import verify
 from fengsheng.server import protocol as P
 from fengsheng.server.stats import ratings
 from fengsheng.server.store import Store
-from fengsheng.server.tables import Conn, Hall, LobbyError, Table, config_of
+from fengsheng.server.tables import Hall, LobbyError, Table, config_of
 from fengsheng.server.ws import ACCEPT, PREFIX, WebSocket
 from fengsheng.text import NAMES, card_name, card_text, character_name, edition_texts, name, render_events
 
@@ -136,7 +136,7 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
 
     async def revoke(request: Request) -> Any:
         pid, nm = player_of(request)
-        return {"id": pid, "name": nm, "token": hall().store.revoke(pid)}
+        return {"id": pid, "name": nm, "token": hall().revoke(pid)}  # its open sockets are closed too
 
     # tables ------------------------------------------------------------------------------------------------------
     async def list_tables(request: Request) -> Any:
@@ -291,31 +291,14 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
 
     # the websocket -----------------------------------------------------------------------------------------------
     def accept(ws: WebSocket) -> None:
-        """A websocket handshake is done (``server.ws``): check the token, seat the connection at its table and send
-        it the snapshot; its messages then go to the table as they arrive, in the transport's callback."""
-        h = hall()
-        code = ws.path[len(PREFIX) :]
-        token = ws.query.get("token", "")
-        t = h.tables.get(code.upper())
-        seat: int | None = None
-        refusal = ""
-        if t is None:
-            refusal = "no such table"
-        elif token:
-            who = h.store.player_by_token(token)
-            seat = t.seat_of(who[0]) if who is not None else None
-            if who is None:
-                refusal = "unknown or revoked token"
-            elif seat is None:
-                refusal = "that player has no seat at this table"
-        elif not t.settings["spectators"]:
-            refusal = "this table allows no spectators"
-        if refusal or t is None:
-            ws.send(P.encode(P.error("auth", refusal, 0)))
-            ws.close(4401, "refused")
+        """A websocket handshake is done (``server.ws``): the hall checks the token and binds the connection to
+        (player, table, seat) at its table (``Hall.connect``); it is sent the snapshot, and its messages then go to
+        the table as they arrive, in the transport's callback (where the table checks the binding)."""
+        conn = hall().connect(ws, ws.path[len(PREFIX) :], ws.query.get("token", ""), ws.query.get("lang", "zh"))
+        if conn is None:
             return
-        conn = Conn(seat, ws.query.get("lang", "zh"), ws)
-        table = t
+        table = conn.home
+        assert table is not None
 
         def on_message(data: str | bytes) -> None:
             table.received(conn, data)
@@ -327,8 +310,7 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
             conn.put(P.error("shutdown", "the server is restarting: reconnect in a moment", table.seq))
 
         ws.on_message, ws.on_close, ws.on_shutdown = on_message, on_close, on_shutdown
-        t.join(conn)
-        t.snapshot(conn)
+        table.snapshot(conn)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:

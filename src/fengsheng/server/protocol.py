@@ -14,7 +14,8 @@ question, the table), ``update`` (after every step: only what changed for this c
 events, ``question`` when the seat's question changed (``null``: none now), ``table`` when the table's public data
 changed), ``table`` (before the game), ``error``, ``pong``. :class:`ClientState` is the reference merge;
 ``static/table.js`` does the same. Every error is ``{"type": "error", "code": CODE, "message": one line, "seq": N}``;
-the connection stays open.
+the connection stays open. A seat's socket is closed by the server, with one of the ``CLOSE_*`` codes below, when its
+binding (player, table, seat) no longer holds (``tables.Table.holds``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,11 @@ ILLEGAL: Final = "illegal"
 RATE_LIMITED: Final = "rate_limited"
 SPECTATOR: Final = "spectator"
 OVER: Final = "over"
+
+# websocket close codes of the application (4000-4999; docs/server.md): a socket is bound to (player, table, seat)
+CLOSE_REFUSED: Final = 4401  # at the handshake: unknown or revoked token, no seat at the table, no spectators
+CLOSE_REVOKED: Final = 4403  # the token the socket was opened with has been revoked: a new one must reconnect
+CLOSE_SEAT_CHANGED: Final = 4409  # the seat is no longer its player's (moved, left, taken): reconnect to rebind
 
 
 _ORJSON_OPTS: Final = orjson.OPT_NON_STR_KEYS

@@ -1,7 +1,8 @@
 """Persistence: players, tables, seats and every answered decision, in SQLite (a file, the default) or PostgreSQL.
 
 SQLAlchemy Core (no ORM) over a versioned schema: ``schema_meta`` holds the version; :meth:`Store.migrate` creates
-the tables of a new database and refuses one written by a newer version. A table's config, seed and decision list
+the tables of a new database, brings an older one up to date (version 2: the seed as decimal text, see
+:data:`SEED_DIGITS`) and refuses one written by a newer version. A table's config, seed and decision list
 are enough to rebuild its game by replay, so that is what is stored, one row per decision, appended (and committed)
 before the decision's result is sent to anyone. SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed
 transaction survives ``kill -9`` of the server (it is in the OS's page cache), though not a power cut.
@@ -25,7 +26,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import event
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 1: the seed in a BIGINT; 2: the seed as decimal text (seed_text), any number of bits
+SEED_DIGITS = 80  # the longest seed stored, in decimal digits (a seed is 129 bits: 39 digits)
 CHECKPOINT_EVERY = 1.0  # seconds between two WAL checkpoints (SQLite)
 log = logging.getLogger("fengsheng.server")
 
@@ -47,7 +49,8 @@ tables = sa.Table(
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("code", sa.String(12), nullable=False, unique=True),
     sa.Column("settings", sa.Text, nullable=False),  # JSON: the lobby settings (config, pacing, timers, seats)
-    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False, default=0),  # schema 1's seed; 0 in rows of schema 2
+    sa.Column("seed_text", sa.String(SEED_DIGITS), nullable=True),  # the seed in decimal (schema 2)
     sa.Column("status", sa.String(12), nullable=False),  # lobby | playing | over
     sa.Column("host", sa.Integer, nullable=True),
     sa.Column("rematch_of", sa.String(12), nullable=True),
@@ -113,6 +116,22 @@ class Checkpointer(threading.Thread):
         self.join(timeout=10)
 
 
+def _seed_as_text(conn: sa.Connection) -> None:
+    """Schema 1 to 2: a ``seed_text`` column beside the BIGINT ``seed``, holding every table's seed in decimal. A
+    server of schema 2 draws 129-bit seeds (``tables.new_seed``), and SQLite's INTEGER and PostgreSQL's BIGINT hold
+    64 bits (SQLite would even turn a longer integer into a REAL: the seed rounded). The old column stays (SQLite
+    drops a column only from 3.35 on) and gets 0 in new rows; :func:`_seed_of` reads the new one."""
+    conn.execute(sa.text(f"ALTER TABLE tables ADD COLUMN seed_text VARCHAR({SEED_DIGITS})"))
+    conn.execute(
+        tables.update().where(tables.c.seed_text.is_(None)).values(seed_text=sa.cast(tables.c.seed, sa.String))
+    )
+
+
+def _seed_of(row: Any) -> int:
+    """A stored table's seed: its decimal text (schema 2), or the BIGINT of a row a schema-1 server wrote."""
+    return int(row.seed_text) if row.seed_text is not None else int(row.seed)
+
+
 @dataclass
 class TableRow:
     id: int
@@ -148,14 +167,24 @@ class Store:
         self._appender: Any = None  # the pool's driver connection kept for the group commits (append_many)
 
     def migrate(self) -> None:
-        """Create the schema of a new database; check the version of an existing one."""
+        """Create the schema of a new database; check the version of an existing one and bring an older one up to
+        this version (in the same transaction: a migration that fails leaves the database as it was)."""
         with self.engine.begin() as conn:
             meta.create_all(conn)
             row = conn.execute(sa.select(schema_meta.c.value).where(schema_meta.c.key == "version")).first()
             if row is None:
                 conn.execute(schema_meta.insert().values(key="version", value=str(SCHEMA_VERSION)))
-            elif int(row[0]) > SCHEMA_VERSION:
+                return
+            version = int(row[0])
+            if version > SCHEMA_VERSION:
                 raise RuntimeError(f"the database has schema version {row[0]}; this server knows {SCHEMA_VERSION}")
+            if version < 2:
+                _seed_as_text(conn)
+            if version < SCHEMA_VERSION:
+                conn.execute(
+                    schema_meta.update().where(schema_meta.c.key == "version").values(value=str(SCHEMA_VERSION))
+                )
+                log.info(json.dumps({"event": "schema_migrated", "from": version, "to": SCHEMA_VERSION}))
 
     def close(self) -> None:
         if self.checkpointer is not None:
@@ -200,12 +229,17 @@ class Store:
     def new_table(
         self, code: str, settings: dict[str, Any], seed: int, host: int | None, rematch_of: str | None
     ) -> int:
+        """Store a new table in the lobby; its seed whole, as decimal text (a 129-bit seed fits no SQL integer)."""
+        text = str(seed)
+        if len(text) > SEED_DIGITS:
+            raise ValueError(f"a seed of {len(text)} digits: at most {SEED_DIGITS} are stored")
         with self.engine.begin() as conn:
             res = conn.execute(
                 tables.insert().values(
                     code=code,
                     settings=json.dumps(settings),
-                    seed=seed,
+                    seed=0,
+                    seed_text=text,
                     status="lobby",
                     host=host,
                     rematch_of=rematch_of,
@@ -283,7 +317,7 @@ class Store:
                         int(r.id),
                         str(r.code),
                         json.loads(r.settings),
-                        int(r.seed),
+                        _seed_of(r),
                         str(r.status),
                         r.host,
                         [(int(d[0]), str(d[1])) for d in ds],
@@ -305,7 +339,7 @@ class Store:
             int(r.id),
             str(r.code),
             json.loads(r.settings),
-            int(r.seed),
+            _seed_of(r),
             str(r.status),
             r.host,
             [(int(d[0]), str(d[1])) for d in ds],

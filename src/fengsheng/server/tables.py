@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import secrets
@@ -37,7 +38,6 @@ from fengsheng.match import HUMAN, Match
 from fengsheng.server import protocol as P
 from fengsheng.server.stats import dealt_identities
 from fengsheng.server.store import Store
-from fengsheng.sim.runner import derive_seed
 from fengsheng.text import edition_texts, render_events
 from fengsheng.views import ViewBuilder
 
@@ -52,6 +52,7 @@ CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 MAX_SPECTATOR_DELAY: Final = 500  # decisions a table may hold its spectators back
 RETRY_COMMIT: Final = 0.5  # seconds before a failed group commit is tried again
 LANGS_OF: Final = {"zh": ("zh",), "en": ("en",), "none": ()}  # a connection's language: the words it is sent
+SEED_BITS: Final = 128  # a game's seed: random bits from the OS's CSPRNG (docs/server.md, "The seed")
 
 
 class LobbyError(Exception):
@@ -166,12 +167,21 @@ class Sink(Protocol):
 class Conn:
     """One websocket connection: its seat (``None``: a spectator), its language, its rate limit, and what it was
     last sent (the view, the table's version, the question, the end of the events it has), against which its
-    next update is a patch."""
+    next update is a patch. A seat's connection is bound to (player, table, seat) when it joins its table
+    (``home``; ``epoch``: the player's token revocations then): :meth:`Table.holds` checks that binding on every
+    send and receive, and closes the connection once it no longer holds."""
 
-    __slots__ = ("events_at", "lang", "question", "rate", "seat", "strikes", "table", "view", "ws")
+    __slots__ = (
+        "bound", "epoch", "events_at", "home", "lang", "player", "question", "rate", "seat", "strikes", "table",
+        "view", "ws",
+    )  # fmt: skip
 
-    def __init__(self, seat: int | None, lang: str, ws: Sink) -> None:
+    def __init__(self, seat: int | None, lang: str, ws: Sink, player: int | None = None) -> None:
         self.seat = seat
+        self.player = player  # who the socket authenticated as (None: bound at join to the seat's player)
+        self.epoch = 0  # the player's token revocations when it joined (Hall.revocations)
+        self.home: Table | None = None  # the table it is bound to (Table.join)
+        self.bound = True  # False for good once its binding failed (Table.unbind), even if the seat is his again
         self.lang = lang if lang in ("zh", "en", "none") else "zh"
         self.ws = ws
         self.rate = P.RateLimit()
@@ -186,8 +196,10 @@ class Conn:
         return self.ws.closed
 
     def put(self, msg: dict[str, Any]) -> None:
-        """Send one message now (the transport buffers; a client too slow to read is dropped by it)."""
-        if not self.ws.closed:
+        """Send one message now (the transport buffers; a client too slow to read is dropped by it). Every message
+        to a client is sent here, so nothing reaches a connection whose binding no longer holds (Table.holds)."""
+        home = self.home
+        if not self.ws.closed and (home is None or home.holds(self)):
             self.ws.send(P.encode(msg))
 
     def close(self, code: int = 1000, reason: str = "") -> None:
@@ -356,6 +368,7 @@ class Table:
         if old is not None:
             self.seats[old] = Seat()
         self.seats[seat] = Seat("human", player, name)
+        self.unbind_stale()
         self.persist_settings()
 
     def leave(self, player: int) -> None:
@@ -363,6 +376,7 @@ class Table:
         if self.status != "lobby" or old is None:
             raise LobbyError("not seated at a table in the lobby")
         self.seats[old] = Seat()
+        self.unbind_stale()
         self.persist_settings()
 
     def set_bot(self, player: int, seat: int, on: bool) -> None:
@@ -378,6 +392,7 @@ class Table:
         if not on and cur != "bot":
             raise LobbyError(f"seat {seat} has no bot")
         self.seats[seat] = Seat("bot", None, self.settings["bots"]) if on else Seat()
+        self.unbind_stale()
         self.persist_settings()
 
     def start(self, player: int | None) -> None:
@@ -389,13 +404,19 @@ class Table:
         for i, s in enumerate(self.seats):
             if s.kind == "empty":
                 self.seats[i] = Seat("bot", None, self.settings["bots"])
+        self.unbind_stale()
         self.status = "playing"
         self.persist_settings()
         self.begin([])
 
     def make_bot(self, seat: int, why: str = "bot") -> Bot:
         cls = BOTS[self.settings["bots"]]
-        return cls(seat, derive_seed(self.seed, why, seat))
+        return cls(seat, bot_seed(self.seed, why, seat))
+
+    def without_seed(self, text: str) -> str:
+        """``text`` with the table's seed blotted out: a failure message goes to every seat and spectator of a game
+        that is not over (``MatchStuck`` names the game's seed), and the seed would tell them every hand."""
+        return text.replace(str(self.seed), "<seed>")
 
     def begin(self, history: list[tuple[int, str]]) -> None:
         """Deal the game (and replay ``history``, the stored decisions, after a restart), then start driving."""
@@ -430,7 +451,7 @@ class Table:
     def _stop(self, exc: Exception) -> None:
         """An engine or bot bug: the table stops (everyone is told it failed), the server goes on."""
         log.exception("table %s stopped", self.code)
-        self.failed = f"{type(exc).__name__}: {exc}"
+        self.failed = self.without_seed(f"{type(exc).__name__}: {exc}")
         if self.task is not None and self.task is not asyncio.current_task():
             self.task.cancel()
         self.broadcast()
@@ -475,7 +496,8 @@ class Table:
                     continue
                 seat, option, conn = self.answer
                 self.answer = None
-                self.apply(seat, option, conn)
+                if conn is None or self.holds(conn):  # not from a socket unbound while it waited (a revoked token)
+                    self.apply(seat, option, conn)
                 continue
             deadline = self.deadline(d.seat, posed)
             if deadline is not None and now >= deadline:
@@ -574,7 +596,10 @@ class Table:
     def received(self, conn: Conn, data: str | bytes) -> None:
         """One raw client message: the rate limit, the strict parse, then ``receive``; a refusal is an error message.
         An answer taken costs no token: the server asked for it, so only unasked-for messages can drain the bucket
-        (a client answering as fast as the table asks, a bot over a websocket, is never refused)."""
+        (a client answering as fast as the table asks, a bot over a websocket, is never refused). Nothing of a
+        connection whose binding no longer holds is read (it is closed)."""
+        if not self.holds(conn):
+            return
         if not conn.rate.allow(self.hall.clock()):
             conn.strikes += 1
             if conn.strikes <= 3 or conn.strikes % 50 == 0:
@@ -591,7 +616,10 @@ class Table:
 
     def receive(self, conn: Conn, msg: P.ClientMessage) -> bool:
         """A checked client message for this table. ``True``: it was an answer to the seat's question, taken (the
-        first one for that question: a second before the first is applied replaces it, and is not refunded)."""
+        first one for that question: a second before the first is applied replaces it, and is not refunded). A
+        connection whose binding no longer holds is closed and its message dropped: it never answers for a seat."""
+        if not self.holds(conn):
+            return False
         if msg.type == "ping":
             conn.put({"type": "pong", "seq": self.seq})
             return False
@@ -716,9 +744,75 @@ class Table:
             self.saved += len(rows)
 
     def join(self, conn: Conn) -> None:
-        """A connection to this table (it is sent its snapshot next)."""
+        """A connection to this table (it is sent its snapshot next), bound now to (player, this table, seat) and
+        the player's token as it is (``epoch``). A seat's connection made in process without a player (the tests,
+        ``bench/hall.py``) is bound to the seat's present player; to a seat without one, it never holds."""
+        if conn.seat is not None:
+            if conn.player is None:
+                s = self.seats[conn.seat]
+                conn.player = s.player if s.kind == "human" else None
+            conn.epoch = self.hall.revocations.get(conn.player, 0)
+        conn.home = self
         self.conns.add(conn)
         self._conns_changed += 1
+
+    def holds(self, conn: Conn) -> bool:
+        """Whether ``conn``'s binding still holds: the one check of every send (``Conn.put``) and every receive
+        (``received``, ``receive``, an answer waiting to be applied), O(1). A spectator's always holds (it is never
+        sent a seat's view, nor acts); a seat's holds while its seat is its player's and the token it was opened
+        with is not revoked. One that does not hold is closed at once (:meth:`unbind`) and ``False`` returned, then
+        and ever after (a player who moves away and back opens a new socket)."""
+        if not conn.bound:
+            return False
+        seat = conn.seat
+        if seat is None:
+            return True
+        s = self.seats[seat]
+        if (
+            conn.home is self
+            and s.player == conn.player
+            and s.kind == "human"
+            and self.hall.revocations.get(s.player, 0) == conn.epoch
+        ):
+            return True
+        self.unbind(conn)
+        return False
+
+    def unbind(self, conn: Conn) -> None:
+        """Forget a connection whose binding no longer holds and close it, saying why: ``P.CLOSE_REVOKED`` (its
+        token was revoked) or ``P.CLOSE_SEAT_CHANGED`` (its player moved or left, or a bot or another player has
+        the seat); a player still seated reconnects and is bound to the seat he has now. An answer of it still
+        waiting to be applied is dropped."""
+        conn.bound = False
+        self.part(conn)
+        if self.answer is not None and self.answer[2] is conn:
+            self.answer = None
+        if conn.ws.closed:
+            return
+        player, seat = conn.player, conn.seat
+        assert seat is not None
+        s = self.seats[seat]
+        now = self.seat_of(player) if player is not None else None
+        if conn.home is self and player is not None and self.hall.revocations.get(player, 0) != conn.epoch:
+            code, reason = P.CLOSE_REVOKED, "token revoked"
+        elif now is not None and now != seat:
+            code, reason = P.CLOSE_SEAT_CHANGED, f"moved to seat {now}: reconnect"
+        elif s.kind == "bot":
+            code, reason = P.CLOSE_SEAT_CHANGED, "seat taken by a bot"
+        elif s.kind == "human" and s.player != player:
+            code, reason = P.CLOSE_SEAT_CHANGED, "seat taken by another player"
+        elif s.kind == "empty":
+            code, reason = P.CLOSE_SEAT_CHANGED, "left the seat"
+        else:
+            code, reason = P.CLOSE_SEAT_CHANGED, "not seated here"
+        log.info(json.dumps({"event": "unbound", "table": self.code, "seat": seat, "player": player, "code": code}))
+        conn.close(code, reason)
+
+    def unbind_stale(self) -> None:
+        """After seats changed hands (sit, move, leave, a bot added, the start) or a token was revoked: close now
+        every connection whose binding no longer holds, rather than at its next message."""
+        for c in list(self.conns):
+            self.holds(c)
 
     def part(self, conn: Conn) -> None:
         """A connection gone (closed)."""
@@ -908,6 +1002,23 @@ class Table:
         self.hall.on_finish(self)
 
 
+def new_seed() -> int:
+    """A game's seed: :data:`SEED_BITS` (128) bits from the operating system's CSPRNG (``secrets``), with bit 128 set
+    so that every seed is exactly 129 bits long (never a short one by chance; 128 bits of entropy). The engine's
+    ``random.Random`` takes every bit of it (docs/server.md, "The seed": a 31-bit seed was found from seat 0's deal
+    in minutes; 2**128 seeds cannot be searched)."""
+    return secrets.randbits(SEED_BITS) | 1 << SEED_BITS
+
+
+def bot_seed(seed: int, why: str, seat: int) -> int:
+    """The seed of the bot playing ``seat`` (``why``: ``bot`` from the start, ``stand-in`` for an away human): 128
+    bits of SHA-256 over the table's seed, the reason and the seat. Deterministic, as wide as the table's seed, and
+    no way back to it (a preimage of SHA-256); the simulator's 63-bit ``derive_seed`` would do as well in practice,
+    but a bot's choices are seen by every seat, so it gets the same margin as the game's own seed."""
+    digest = hashlib.sha256(f"{seed}:{why}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:16], "big")
+
+
 def new_code(taken: set[str]) -> str:
     while True:
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(5))
@@ -923,6 +1034,7 @@ class Hall:
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self.finished_hooks: list[Callable[[Table], None]] = []
+        self.revocations: dict[int | None, int] = {}  # token revocations per player since start (Conn.epoch)
         self._dirty: dict[int, Table] = {}
         self._scheduled = False
 
@@ -954,7 +1066,7 @@ class Hall:
                 t.broadcast()
             except Exception as exc:  # a bug in one table must not silence the others
                 log.exception("table %s: broadcast failed", t.code)
-                t.failed = f"{type(exc).__name__}: {exc}"
+                t.failed = t.without_seed(f"{type(exc).__name__}: {exc}")
                 if t.task is not None:
                     t.task.cancel()
 
@@ -979,7 +1091,7 @@ class Hall:
     def create(self, host: int | None, raw: dict[str, Any], rematch_of: str | None = None) -> Table:
         settings = check_settings(raw)
         code = new_code(set(self.tables))
-        seed = secrets.randbelow(2**31)
+        seed = new_seed()  # a rematch too: every game its own 128 bits from the CSPRNG
         stored = dict(settings, seats=[Seat().to_dict() for _ in range(settings["players"])])
         tid = self.store.new_table(code, stored, seed, host, rematch_of)
         t = Table(self, tid, code, settings, seed, host)
@@ -1009,6 +1121,46 @@ class Hall:
         t.rematch = new.code
         t.broadcast()
         return new
+
+    def connect(self, ws: Sink, code: str, token: str, lang: str) -> Conn | None:
+        """A websocket's handshake is done: the token (from the URL) names a player seated at table ``code``, whose
+        connection is then bound to (player, table, seat) and joins the table; no token: a spectator, if the table
+        allows them. ``None``: refused (an ``auth`` error, then the socket is closed with ``P.CLOSE_REFUSED``).
+        The caller sends the snapshot."""
+        t = self.tables.get(code.upper())
+        seat = player = None
+        refusal = ""
+        if t is None:
+            refusal = "no such table"
+        elif token:
+            who = self.store.player_by_token(token)
+            if who is None:
+                refusal = "unknown or revoked token"
+            else:
+                player = who[0]
+                seat = t.seat_of(player)
+                if seat is None:
+                    refusal = "that player has no seat at this table"
+        elif not t.settings["spectators"]:
+            refusal = "this table allows no spectators"
+        if refusal or t is None:
+            ws.send(P.encode(P.error("auth", refusal, 0)))
+            ws.close(P.CLOSE_REFUSED, "refused")
+            return None
+        conn = Conn(seat, lang, ws, player)
+        t.join(conn)
+        return conn
+
+    def revoke(self, player: int) -> str:
+        """A new token for ``player`` (the old one stops working) and, at once, every socket the old one opened
+        closed (``P.CLOSE_REVOKED``): from now on they get nothing and answer nothing. Returns the new token."""
+        token = self.store.revoke(player)
+        self.revocations[player] = self.revocations.get(player, 0) + 1
+        for t in self.tables.values():
+            for c in list(t.conns):
+                if c.player == player:
+                    t.holds(c)
+        return token
 
     def on_finish(self, t: Table) -> None:
         for hook in self.finished_hooks:
