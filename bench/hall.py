@@ -1,6 +1,6 @@
 """The server's own work per move, in one process and without sockets: ``bench/server.py``'s load shape (tables of
 5 seats, ``ask=all``, every seat a client answering at once with a random leaf of its question's tree) driven
-through the real :class:`~fengsheng.server.tables.Hall`, tables, connections, store (SQLite in a temporary file) and
+through the real :class:`~fengsheng.server.hall.Hall`, tables, connections, store (SQLite in a temporary file) and
 group commit, with in-process clients in place of the websockets. Deterministic: the tables' seeds and the clients'
 choices are fixed, so two versions of the server play the same games (the same moves) and their instruction
 counts under callgrind compare exactly.
@@ -34,8 +34,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from fengsheng.server import protocol as P  # noqa: E402
+from fengsheng.server.conn import Conn  # noqa: E402
+from fengsheng.server.hall import Hall  # noqa: E402
 from fengsheng.server.store import Store  # noqa: E402
-from fengsheng.server.tables import Conn, Hall, Table  # noqa: E402
+from fengsheng.server.table import Table  # noqa: E402
 from fengsheng.views import view as engine_view  # noqa: E402
 
 SETTINGS = {"players": 5, "pace": 0, "min_window": 0, "timer": False, "ask": "all"}

@@ -89,7 +89,7 @@ def serve_starlette(port: int, tables: Tables, uvloop: bool) -> None:
     from starlette.routing import WebSocketRoute
     from starlette.websockets import WebSocket
 
-    class Conn:  # as fengsheng.server.tables.Conn: an outbox and a writer task
+    class Conn:  # as fengsheng.server.conn.Conn: an outbox and a writer task
         def __init__(self, ws: WebSocket) -> None:
             self.outbox: asyncio.Queue[str] = asyncio.Queue()
             self.ws = ws

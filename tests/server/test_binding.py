@@ -26,8 +26,11 @@ import pytest
 import websockets
 
 from fengsheng.server import protocol as P
+from fengsheng.server.conn import Conn
+from fengsheng.server.hall import Hall
+from fengsheng.server.settings import LobbyError
 from fengsheng.server.store import Store
-from fengsheng.server.tables import Conn, Hall, LobbyError, Seat, Table
+from fengsheng.server.table import Seat, Table
 from tests.server.helpers import Server, run
 from tests.suite import sized
 

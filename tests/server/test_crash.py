@@ -19,7 +19,7 @@ from fengsheng.config import Config
 from fengsheng.game import Game
 from fengsheng.server.loadgen import TableRun, http, leaves, make_tables, play
 from fengsheng.server.protocol import ClientState
-from fengsheng.server.tables import config_of
+from fengsheng.server.settings import config_of
 from tests.server.conftest import fresh_pg, pg_url_or_skip
 from tests.server.helpers import Server, run
 

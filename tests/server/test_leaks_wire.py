@@ -28,7 +28,7 @@ import sqlalchemy as sa
 from fengsheng.config import VARIANTS
 from fengsheng.game import Game
 from fengsheng.server.loadgen import Received, TableRun, leaves, make_bot_tables, make_tables, play
-from fengsheng.server.tables import LobbyError, check_settings, config_of
+from fengsheng.server.settings import LobbyError, check_settings, config_of
 from tests.contract.test_leaks import Oracle, Where
 from tests.server.helpers import Server
 from tests.suite import sized

@@ -301,7 +301,7 @@ def test_delayed_spectators_lag_and_get_everything_at_the_end(server: Server) ->
 
 
 def test_spectator_delay_is_checked() -> None:
-    from fengsheng.server.tables import LobbyError, check_settings
+    from fengsheng.server.settings import LobbyError, check_settings
 
     assert check_settings({})["spectator_delay"] == 0
     assert check_settings({"spectator_delay": 12})["spectator_delay"] == 12

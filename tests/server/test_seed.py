@@ -23,9 +23,13 @@ from fengsheng.bots import HeuristicBot
 from fengsheng.match import Match
 from fengsheng.record import load, save, verify
 from fengsheng.server import protocol as P
+from fengsheng.server.conn import Conn
+from fengsheng.server.draws import SEED_BITS, new_seed
+from fengsheng.server.hall import Hall
 from fengsheng.server.loadgen import leaves
+from fengsheng.server.settings import check_settings, config_of
 from fengsheng.server.store import SCHEMA_VERSION, Store
-from fengsheng.server.tables import SEED_BITS, Conn, Hall, Seat, Table, check_settings, config_of, new_seed
+from fengsheng.server.table import Seat, Table
 from tests.server.conftest import fresh_pg, pg_url_or_skip
 from tests.server.helpers import Client, Server, play_seat, run
 from tests.server.test_tables import Sink

@@ -13,9 +13,11 @@ from typing import Any
 import orjson
 
 from fengsheng.server import protocol as P
+from fengsheng.server.conn import Conn
+from fengsheng.server.hall import Hall
 from fengsheng.server.loadgen import leaves
 from fengsheng.server.store import Store
-from fengsheng.server.tables import Conn, Hall, Table
+from fengsheng.server.table import Table
 
 FAST = {"players": 5, "pace": 0, "min_window": 0, "timer": False, "ask": "all"}
 

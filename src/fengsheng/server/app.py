@@ -28,9 +28,11 @@ from fengsheng.errors import FengshengError
 from fengsheng.game import RECORD_VERSION, Game
 from fengsheng.record import verify
 from fengsheng.server import protocol as P
+from fengsheng.server.hall import Hall
+from fengsheng.server.settings import LobbyError, config_of
 from fengsheng.server.stats import ratings
 from fengsheng.server.store import Store
-from fengsheng.server.tables import Hall, LobbyError, Table, config_of
+from fengsheng.server.table import Table
 from fengsheng.server.ws import ACCEPT, PREFIX, WebSocket
 from fengsheng.text import NAMES, card_name, card_text, character_name, edition_texts, name, render_events
 

@@ -15,7 +15,7 @@ events, ``question`` when the seat's question changed (``null``: none now), ``ta
 changed), ``table`` (before the game), ``error``, ``pong``. :class:`ClientState` is the reference merge;
 ``static/table.js`` does the same. Every error is ``{"type": "error", "code": CODE, "message": one line, "seq": N}``;
 the connection stays open. A seat's socket is closed by the server, with one of the ``CLOSE_*`` codes below, when its
-binding (player, table, seat) no longer holds (``tables.Table.holds``).
+binding (player, table, seat) no longer holds (``table.Table.holds``).
 """
 
 from __future__ import annotations

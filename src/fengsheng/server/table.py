@@ -1,43 +1,40 @@
-"""Tables: one ``Game`` driven by one ``Match`` each, with its seats, bots, timers and connections; and the hall.
+"""A table: one ``Game`` driven by one ``Match``, with its seats, bots, timers and connections.
 
 A :class:`Table` is in the lobby (seats taken, bots added), playing, or over. Playing, one asyncio task drives it
 (:meth:`Table.drive`): it paces bots (``Match.run(limit=1)`` after the table's pace), answers for a human what the
 choice layer's policy would not ask (after the response window's minimum time), waits for the human's answer or
 the clock, and after every step appends the new decisions to the store **before** anyone is sent the result. When
 a clock and the seat's time bank run out, the seat's own bot (seeing only the seat's view) takes over
-(``Match.set_player``) and the seat is away until its player comes back.
+(``Match.set_player``) and the seat is away until its player comes back. Every message to or from a connection
+passes :meth:`Table.holds`, its binding's check; :meth:`Table.broadcast` sends each connection the patch of its view.
 
-:class:`Hall` holds every table of the process, restores unfinished ones from the store at start (replaying the
-decision list), and shuts down by flushing and closing connections.
+The server's other parts: ``hall.py`` (every table, the group commit), ``settings.py`` (a table's lobby settings),
+``conn.py`` (a connection), ``draws.py`` (seeds and codes from the CSPRNG).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import logging
-import secrets
-import time
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final
 
 from fengsheng.bots import BOTS
 from fengsheng.bots.base import Bot
 from fengsheng.choices import AskPolicy, tree_dict
 from fengsheng.choices.policy import Recall
-from fengsheng.config import VARIANTS, Config
 from fengsheng.core.options import Decision, parse_option
-from fengsheng.editions import EDITIONS, get_edition
-from fengsheng.errors import ConfigError, FengshengError, IllegalAction
+from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
 from fengsheng.match import HUMAN, Match
 from fengsheng.server import protocol as P
+from fengsheng.server.conn import Conn
+from fengsheng.server.draws import bot_seed
+from fengsheng.server.settings import DEFAULT_MIN_WINDOW, LobbyError, config_of
 from fengsheng.server.stats import dealt_identities
-from fengsheng.server.store import Store
 from fengsheng.text import edition_texts, render_events
 from fengsheng.views import ViewBuilder
 
@@ -45,165 +42,11 @@ log = logging.getLogger("fengsheng.server")
 MAX_STRIKES: Final = 400  # rate-limited messages before the connection is closed
 
 WINDOW_KINDS: Final = frozenset({"priority", "declare"})  # response windows: the minimum time applies
-DEFAULT_MIN_WINDOW: Final = 1.5  # seconds, with a human at the table (0 with bots only)
-DEFAULT_PACE: Final = 0.8  # seconds per bot move with humans at the table
 SNAPSHOT_EVENTS: Final = 300  # the seat's last events sent on (re)connect
-CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-MAX_SPECTATOR_DELAY: Final = 500  # decisions a table may hold its spectators back
-RETRY_COMMIT: Final = 0.5  # seconds before a failed group commit is tried again
 LANGS_OF: Final = {"zh": ("zh",), "en": ("en",), "none": ()}  # a connection's language: the words it is sent
-SEED_BITS: Final = 128  # a game's seed: random bits from the OS's CSPRNG (docs/server.md, "The seed")
 
-
-class LobbyError(Exception):
-    """A lobby request refused (HTTP 400/403/404 with one line)."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-def check_settings(raw: dict[str, Any]) -> dict[str, Any]:
-    """The lobby settings of a new table, checked and completed; the engine checks the config itself."""
-    if not isinstance(raw, dict):
-        raise LobbyError("settings must be a JSON object")
-    known = {
-        "players", "edition", "characters", "pool", "texts", "variants", "timer", "clock", "bank", "pace",
-        "min_window", "spectators", "spectator_delay", "bots", "name", "ask",
-    }  # fmt: skip
-    extra = set(raw) - known
-    if extra:
-        raise LobbyError(f"unknown settings {sorted(extra)}")
-
-    def num(key: str, default: float, lo: float, hi: float) -> float:
-        v = raw.get(key, default)
-        if type(v) not in (int, float) or not lo <= v <= hi:
-            raise LobbyError(f"{key} must be a number from {lo:g} to {hi:g}")
-        return float(v)
-
-    def flag(key: str, default: bool) -> bool:
-        v = raw.get(key, default)
-        if type(v) is not bool:
-            raise LobbyError(f"{key} must be true or false")
-        return v
-
-    edition = raw.get("edition", EDITIONS[0])
-    if edition not in EDITIONS:
-        raise LobbyError(f"edition must be one of {list(EDITIONS)}")
-    players = raw.get("players", 5)
-    lo, hi = get_edition(edition).players
-    if type(players) is not int or not lo <= players <= hi:
-        raise LobbyError(f"players must be an integer from {lo} to {hi}")
-    variants = raw.get("variants", [])
-    if not isinstance(variants, list) or any(v not in VARIANTS for v in variants):
-        raise LobbyError(f"variants must be a list of {sorted(VARIANTS)}")
-    bots = raw.get("bots", "heuristic")
-    if bots not in BOTS:
-        raise LobbyError(f"bots must be one of {sorted(BOTS)}")
-    known_eds = BOTS[bots].editions
-    if known_eds is not None and edition not in known_eds:
-        bots = "random"  # HeuristicBot knows the standard edition only (as `fengsheng play` does)
-    ask = raw.get("ask", "default")
-    if ask not in ("default", "all"):
-        raise LobbyError("ask must be default (the choice layer's policy answers what does not concern you) or all")
-    delay = raw.get("spectator_delay", 0)
-    if type(delay) is not int or not 0 <= delay <= MAX_SPECTATOR_DELAY:
-        raise LobbyError(f"spectator_delay must be an integer from 0 to {MAX_SPECTATOR_DELAY} (decisions)")
-    name = raw.get("name", "")
-    if not isinstance(name, str) or len(name) > 40:
-        raise LobbyError("name must be a string of at most 40 characters")
-    s = {
-        "players": players,
-        "edition": edition,
-        "characters": flag("characters", edition == "standard"),
-        "pool": raw.get("pool", "base"),
-        "texts": raw.get("texts", ""),
-        "variants": list(variants),
-        "timer": flag("timer", True),
-        "clock": num("clock", 30, 1, 600),
-        "bank": num("bank", 120, 0, 3600),
-        "pace": num("pace", DEFAULT_PACE, 0, 10),
-        "min_window": raw.get("min_window"),
-        "spectators": flag("spectators", True),
-        "spectator_delay": delay,
-        "bots": bots,
-        "name": name,
-        "ask": ask,
-    }
-    if s["min_window"] is not None:
-        s["min_window"] = num("min_window", 0, 0, 10)
-    if s["pool"] not in ("base", "all") or not isinstance(s["texts"], str):
-        raise LobbyError("pool must be base or all; texts a text set name")
-    try:
-        config_of(s)
-    except ConfigError as exc:
-        raise LobbyError(str(exc)) from None
-    return s
-
-
-def config_of(s: dict[str, Any]) -> Config:
-    """The engine config of a table: uniform prompts on (an online table), auto-pass off."""
-    return Config(
-        edition=s["edition"],
-        players=s["players"],
-        characters=s["characters"] and s["edition"] == "standard",
-        character_pool=s["pool"],
-        character_texts=s["texts"],
-        uniform_prompts=True,
-    ).with_variants(s["variants"])
-
-
-class Sink(Protocol):
-    """Where a connection's frames go: ``server.ws.WebSocket`` (or a test's stand-in); ``send`` takes the UTF-8
-    payload of one text frame."""
-
-    closed: bool
-
-    def send(self, data: bytes) -> None: ...
-
-    def close(self, code: int = 1000, reason: str = "") -> None: ...
-
-
-class Conn:
-    """One websocket connection: its seat (``None``: a spectator), its language, its rate limit, and what it was
-    last sent (the view, the table's version, the question, the end of the events it has), against which its
-    next update is a patch. A seat's connection is bound to (player, table, seat) when it joins its table
-    (``home``; ``epoch``: the player's token revocations then): :meth:`Table.holds` checks that binding on every
-    send and receive, and closes the connection once it no longer holds."""
-
-    __slots__ = (
-        "bound", "epoch", "events_at", "home", "lang", "player", "question", "rate", "seat", "strikes", "table",
-        "view", "ws",
-    )  # fmt: skip
-
-    def __init__(self, seat: int | None, lang: str, ws: Sink, player: int | None = None) -> None:
-        self.seat = seat
-        self.player = player  # who the socket authenticated as (None: bound at join to the seat's player)
-        self.epoch = 0  # the player's token revocations when it joined (Hall.revocations)
-        self.home: Table | None = None  # the table it is bound to (Table.join)
-        self.bound = True  # False for good once its binding failed (Table.unbind), even if the seat is his again
-        self.lang = lang if lang in ("zh", "en", "none") else "zh"
-        self.ws = ws
-        self.rate = P.RateLimit()
-        self.strikes = 0  # messages refused by the rate limit
-        self.view: dict[str, Any] | None = None  # the whole view as the client has it now (read-only)
-        self.table = -1  # the version of the table data it has
-        self.question: tuple[int, int, str] | None = None  # the key of the question it has
-        self.events_at = 0  # the events of the log it has been sent: [0, events_at)
-
-    @property
-    def closed(self) -> bool:
-        return self.ws.closed
-
-    def put(self, msg: dict[str, Any]) -> None:
-        """Send one message now (the transport buffers; a client too slow to read is dropped by it). Every message
-        to a client is sent here, so nothing reaches a connection whose binding no longer holds (Table.holds)."""
-        home = self.home
-        if not self.ws.closed and (home is None or home.holds(self)):
-            self.ws.send(P.encode(msg))
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        self.ws.close(code, reason)
+if TYPE_CHECKING:
+    from fengsheng.server.hall import Hall
 
 
 @dataclass(frozen=True)
@@ -1000,183 +843,3 @@ class Table:
         log.info(json.dumps({"event": "game_over", "table": self.code, "decisions": len(g.history)}))
         self.broadcast()
         self.hall.on_finish(self)
-
-
-def new_seed() -> int:
-    """A game's seed: :data:`SEED_BITS` (128) bits from the operating system's CSPRNG (``secrets``), with bit 128 set
-    so that every seed is exactly 129 bits long (never a short one by chance; 128 bits of entropy). The engine's
-    ``random.Random`` takes every bit of it (docs/server.md, "The seed": a 31-bit seed was found from seat 0's deal
-    in minutes; 2**128 seeds cannot be searched)."""
-    return secrets.randbits(SEED_BITS) | 1 << SEED_BITS
-
-
-def bot_seed(seed: int, why: str, seat: int) -> int:
-    """The seed of the bot playing ``seat`` (``why``: ``bot`` from the start, ``stand-in`` for an away human): 128
-    bits of SHA-256 over the table's seed, the reason and the seat. Deterministic, as wide as the table's seed, and
-    no way back to it (a preimage of SHA-256); the simulator's 63-bit ``derive_seed`` would do as well in practice,
-    but a bot's choices are seen by every seat, so it gets the same margin as the game's own seed."""
-    digest = hashlib.sha256(f"{seed}:{why}:{seat}".encode()).digest()
-    return int.from_bytes(digest[:16], "big")
-
-
-def new_code(taken: set[str]) -> str:
-    while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(5))
-        if code not in taken:
-            return code
-
-
-class Hall:
-    """Every table of this server process, and the store behind them."""
-
-    def __init__(self, store: Store, clock: Callable[[], float] = time.monotonic) -> None:
-        self.store = store
-        self.clock = clock
-        self.tables: dict[str, Table] = {}
-        self.finished_hooks: list[Callable[[Table], None]] = []
-        self.revocations: dict[int | None, int] = {}  # token revocations per player since start (Conn.epoch)
-        self._dirty: dict[int, Table] = {}
-        self._scheduled = False
-
-    def dirty(self, t: Table) -> None:
-        """``t`` has stepped: flush soon (once per turn of the event loop, for every table that stepped)."""
-        self._dirty[t.id] = t
-        if not self._scheduled:
-            self._scheduled = True
-            asyncio.get_running_loop().call_soon(self.flush)
-
-    def flush(self) -> None:
-        """Group commit: the new decisions of every table that stepped, in one transaction; then their updates."""
-        self._scheduled = False
-        tables, self._dirty = list(self._dirty.values()), {}
-        pending = [(t, t.unsaved()) for t in tables]
-        try:
-            self.store.append_many([(t.id, n, s, o) for t, rows in pending for n, s, o in rows])
-        except Exception:  # the database is away: nobody is told anything; try again shortly
-            log.exception("the group commit failed: retrying in %s s", RETRY_COMMIT)
-            for t in tables:
-                self._dirty.setdefault(t.id, t)
-            self._scheduled = True
-            asyncio.get_running_loop().call_later(RETRY_COMMIT, self.flush)
-            return
-        for t, rows in pending:  # committed before anyone hears of these decisions
-            t.saved += len(rows)
-        for t in tables:
-            try:
-                t.broadcast()
-            except Exception as exc:  # a bug in one table must not silence the others
-                log.exception("table %s: broadcast failed", t.code)
-                t.failed = t.without_seed(f"{type(exc).__name__}: {exc}")
-                if t.task is not None:
-                    t.task.cancel()
-
-    def restore(self) -> int:
-        """Rebuild every table of the store still in the lobby or playing (games by replay). Returns how many."""
-        n = 0
-        for row in self.store.load():
-            settings = dict(row.settings)
-            seats = [Seat(**s) for s in settings.pop("seats", [])]
-            t = Table(self, row.id, row.code, settings, row.seed, row.host, row.status, seats)
-            self.tables[row.code] = t
-            if row.status == "playing":
-                try:
-                    t.begin(row.decisions)
-                except FengshengError as exc:
-                    t.failed = f"could not replay: {exc}"
-                    log.error(json.dumps({"event": "restore_failed", "table": row.code, "error": str(exc)}))
-            n += 1
-        log.info(json.dumps({"event": "restored", "tables": n}))
-        return n
-
-    def create(self, host: int | None, raw: dict[str, Any], rematch_of: str | None = None) -> Table:
-        settings = check_settings(raw)
-        code = new_code(set(self.tables))
-        seed = new_seed()  # a rematch too: every game its own 128 bits from the CSPRNG
-        stored = dict(settings, seats=[Seat().to_dict() for _ in range(settings["players"])])
-        tid = self.store.new_table(code, stored, seed, host, rematch_of)
-        t = Table(self, tid, code, settings, seed, host)
-        self.tables[code] = t
-        log.info(json.dumps({"event": "table_created", "table": code, "players": settings["players"]}))
-        return t
-
-    def get(self, code: str) -> Table:
-        t = self.tables.get(code.upper() if isinstance(code, str) else "")
-        if t is None:
-            raise LobbyError("no such table", 404)
-        return t
-
-    def rematch(self, t: Table, player: int) -> Table:
-        """A new table with the same settings and the same people in the same seats, started at once."""
-        if t.status != "over":
-            raise LobbyError("the game is not over")
-        if t.seat_of(player) is None and player != t.host:
-            raise LobbyError("only the players of the table ask for a rematch", 403)
-        if t.rematch is not None:
-            return self.get(t.rematch)
-        new = self.create(t.host, {k: v for k, v in t.settings.items() if k not in ("seats", "outcome")}, t.code)
-        new.seats = [Seat(s.kind, s.player, s.name) for s in t.seats]
-        new.status = "playing"
-        new.persist_settings()
-        new.begin([])
-        t.rematch = new.code
-        t.broadcast()
-        return new
-
-    def connect(self, ws: Sink, code: str, token: str, lang: str) -> Conn | None:
-        """A websocket's handshake is done: the token (from the URL) names a player seated at table ``code``, whose
-        connection is then bound to (player, table, seat) and joins the table; no token: a spectator, if the table
-        allows them. ``None``: refused (an ``auth`` error, then the socket is closed with ``P.CLOSE_REFUSED``).
-        The caller sends the snapshot."""
-        t = self.tables.get(code.upper())
-        seat = player = None
-        refusal = ""
-        if t is None:
-            refusal = "no such table"
-        elif token:
-            who = self.store.player_by_token(token)
-            if who is None:
-                refusal = "unknown or revoked token"
-            else:
-                player = who[0]
-                seat = t.seat_of(player)
-                if seat is None:
-                    refusal = "that player has no seat at this table"
-        elif not t.settings["spectators"]:
-            refusal = "this table allows no spectators"
-        if refusal or t is None:
-            ws.send(P.encode(P.error("auth", refusal, 0)))
-            ws.close(P.CLOSE_REFUSED, "refused")
-            return None
-        conn = Conn(seat, lang, ws, player)
-        t.join(conn)
-        return conn
-
-    def revoke(self, player: int) -> str:
-        """A new token for ``player`` (the old one stops working) and, at once, every socket the old one opened
-        closed (``P.CLOSE_REVOKED``): from now on they get nothing and answer nothing. Returns the new token."""
-        token = self.store.revoke(player)
-        self.revocations[player] = self.revocations.get(player, 0) + 1
-        for t in self.tables.values():
-            for c in list(t.conns):
-                if c.player == player:
-                    t.holds(c)
-        return token
-
-    def on_finish(self, t: Table) -> None:
-        for hook in self.finished_hooks:
-            hook(t)
-
-    async def shutdown(self) -> None:
-        """Stop driving (every decision is already stored), tell the clients, close the store."""
-        for t in self.tables.values():
-            if t.task is not None:
-                t.task.cancel()
-        for t in self.tables.values():
-            if t.task is not None:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await t.task
-            for c in list(t.conns):
-                c.put(P.error("shutdown", "the server is restarting: reconnect in a moment", t.seq))
-                c.close(1012, "server restarting")
-        self.store.close()
-        log.info(json.dumps({"event": "shutdown"}))
