@@ -152,8 +152,17 @@ class Table:
         return next((i for i, s in enumerate(self.seats) if s.kind == "human" and s.player == player), None)
 
     def public(self) -> dict[str, Any]:
-        """What anyone may know of the table: settings, seats (names, bots, away, connected), status, ``seq``."""
-        return dict(self.table_data()[1], seq=self.seq)
+        """What anyone may know of the table: settings, seats (names, bots, away, connected), status, and ``seq`` as
+        far as a spectator may know it (:meth:`seq_for`)."""
+        return dict(self.table_data()[1], seq=self.seq_for(None))
+
+    def seq_for(self, seat: int | None) -> int:
+        """The table's ``seq`` as the connection of ``seat`` may know it: a spectator held back by the table's
+        spectator delay knows only the step it was shown (its pongs and errors must not tell it the live pace)."""
+        if seat is None and self.spectator_delay:
+            shown = self.spec_shown
+            return shown.seq if shown is not None else 0
+        return self.seq
 
     def table_data(self) -> tuple[int, dict[str, Any]]:
         """The table's public data as the websocket sends it (no ``seq``: every message has its own), and its
@@ -446,7 +455,7 @@ class Table:
         if not conn.rate.allow(self.hall.clock()):
             conn.strikes += 1
             if conn.strikes <= 3 or conn.strikes % 50 == 0:
-                conn.put(P.error(P.RATE_LIMITED, "too many messages: slow down", self.seq))
+                conn.put(P.error(P.RATE_LIMITED, "too many messages: slow down", self.seq_for(conn.seat)))
             if conn.strikes > MAX_STRIKES:
                 conn.close(1008, "too many messages")
             return
@@ -455,7 +464,7 @@ class Table:
                 conn.rate.refund()
         except P.ProtocolError as exc:
             log.info(json.dumps({"event": "refused", "table": self.code, "seat": conn.seat, "code": exc.code}))
-            conn.put(P.error(exc.code, exc.message, self.seq))
+            conn.put(P.error(exc.code, exc.message, self.seq_for(conn.seat)))
 
     def receive(self, conn: Conn, msg: P.ClientMessage) -> bool:
         """A checked client message for this table. ``True``: it was an answer to the seat's question, taken (the
@@ -464,7 +473,7 @@ class Table:
         if not self.holds(conn):
             return False
         if msg.type == "ping":
-            conn.put({"type": "pong", "seq": self.seq})
+            conn.put({"type": "pong", "seq": self.seq_for(conn.seat)})
             return False
         if conn.seat is None:
             raise P.ProtocolError(P.SPECTATOR, "a spectator cannot act")
