@@ -20,7 +20,7 @@ from fengsheng.core.options import Decision, Option
 from fengsheng.errors import IllegalAction
 from fengsheng.game import Game
 
-MAX_DECISIONS: Final = 1_000_000  # a safety net against an engine bug; a normal game needs a few hundred
+MAX_DECISIONS: Final = 1_000_000  # a safety net (engine bug, players going round in circles); a game needs hundreds
 
 
 class Human:
@@ -52,7 +52,8 @@ class BotError(RuntimeError):
 
 
 class MatchStuck(RuntimeError):
-    """The game did not end within the match's ``max_decisions`` (an engine bug: a normal game ends long before)."""
+    """The game did not end within the match's ``max_decisions``: an engine bug, or players going round in circles,
+    which the rules allow (they have no turn limit: docs/engine.md §11). A normal game ends long before."""
 
 
 class Match:

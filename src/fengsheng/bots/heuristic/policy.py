@@ -2,7 +2,8 @@
 
 The journey of a card in transit values sending, accepting, declining, 锁定, 截获, 调虎离山, 退回 and 破译 alike (the
 expected value of where the card ends up, with the play and without); 识破 cancels the pending use that is worst for
-this seat; 烧毁 saves its side from a third false intelligence; 试探 goes where the belief is most uncertain; victory
+this seat; 烧毁 saves its side from a third false intelligence, except in a game that has stalled (``Memory.stalled``:
+burning is then what keeps it going round in circles); 试探 goes where the belief is most uncertain; victory
 is declared whenever it can be. Character skills follow the generic policy of :mod:`fengsheng.bots.skills`, with
 each skill's knowledge declared beside its character. Ties and blind choices use the bot's own seeded RNG.
 """
@@ -388,6 +389,8 @@ class Policy(Features):
         return self.expect(dist, back) - max(acc, dec)
 
     def g_burn(self, o: Option, context: str) -> float:
+        if self.memory.stalled:
+            return -1.0  # a stalled game ends only by a death or a loss: burning puts the cards back in circulation
         t = o.target
         if o.ref >= 0 and self.card_colour[o.ref] != BLACK:  # 出雲龍's 定點抹除: red or blue intelligence too
             return -self.held_value(t, o.ref) - BURN_KEPT
