@@ -13,8 +13,13 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import orjson
+
+from fengsheng.server import protocol as P
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_URL = os.environ.get("FENGSHENG_TEST_PG_URL", "")
@@ -29,8 +34,10 @@ def free_port() -> int:
 class Server:
     """``fengsheng serve`` as a subprocess (so that it can be killed with SIGKILL and restarted on its database)."""
 
-    def __init__(self, db: str, port: int | None = None) -> None:
+    def __init__(self, db: str, port: int | None = None, args: tuple[str, ...] = (), limits: str = "off") -> None:
         self.db = db
+        self.args = args  # more flags of ``fengsheng serve``
+        self.limits = limits  # $FENGSHENG_LIMITS: "off" (tests make players and tables fast), "" the defaults
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = Path(os.environ.get("TMPDIR", "/tmp")) / f"fengsheng-server-{self.port}.log"
@@ -46,10 +53,11 @@ class Server:
     def start(self) -> Server:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "fengsheng.cli", "serve", "--port", str(self.port), "--db", self.db],
+            [sys.executable, "-m", "fengsheng.cli", "serve", "--port", str(self.port), "--db", self.db, *self.args],
             stdout=out,
             stderr=out,
             cwd=ROOT,
+            env={**os.environ, "FENGSHENG_LIMITS": self.limits},
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -202,3 +210,32 @@ async def play_seat(url: str, rng: Any = None, record: list[dict[str, Any]] | No
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
+
+
+class Sink:
+    """A connection's far end, for tables driven in process (``Conn(seat, lang, Sink())``): every message decoded
+    and merged (``protocol.ClientState``), the close code and reason kept, nothing accepted after the close."""
+
+    def __init__(self, on: Callable[[Sink, dict[str, Any]], None] | None = None) -> None:
+        self.closed = False
+        self.code: int | None = None
+        self.reason = ""
+        self.state = P.ClientState()
+        self.msgs: list[dict[str, Any]] = []
+        self.on = on
+
+    def send(self, data: bytes) -> None:
+        assert not self.closed, "a message after the close"
+        msg = orjson.loads(data)
+        self.msgs.append(msg)
+        self.state.apply(msg)
+        if self.on is not None:
+            self.on(self, msg)
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        if not self.closed:
+            self.closed, self.code, self.reason = True, code, reason
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return [e for m in self.msgs if m["type"] in ("snapshot", "update") for e in m.get("events", [])]

@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import orjson
 import pytest
 import websockets
 
@@ -31,34 +30,10 @@ from fengsheng.server.hall import Hall
 from fengsheng.server.settings import LobbyError
 from fengsheng.server.store import Store
 from fengsheng.server.table import Seat, Table
-from tests.server.helpers import Server, run
+from tests.server.helpers import Server, Sink, run
 from tests.suite import sized
 
 FAST = {"players": 4, "pace": 0, "min_window": 0, "timer": False, "ask": "all", "bots": "random"}
-
-
-class Sink:
-    """A socket's far end: every message decoded and merged (``protocol.ClientState``), the close code kept."""
-
-    def __init__(self, on: Callable[[Sink, dict[str, Any]], None] | None = None) -> None:
-        self.closed = False
-        self.code: int | None = None
-        self.reason = ""
-        self.state = P.ClientState()
-        self.msgs: list[dict[str, Any]] = []
-        self.on = on
-
-    def send(self, data: bytes) -> None:
-        assert not self.closed, "a message after the close"
-        msg = orjson.loads(data)
-        self.msgs.append(msg)
-        self.state.apply(msg)
-        if self.on is not None:
-            self.on(self, msg)
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        if not self.closed:
-            self.closed, self.code, self.reason = True, code, reason
 
 
 def private(msgs: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -87,7 +87,7 @@ def test_one_human_and_four_bots_play_a_whole_game_by_clicking(browser: Any, ser
     page.goto(server.base + "/")
     page.fill("#name", "小明")
     page.click("#name-form button")
-    page.wait_for_function("document.getElementById('who').textContent.length > 0")
+    sync_api.expect(page.locator("#who")).not_to_have_text("", timeout=30_000)  # (wait_for_function evals: CSP)
     page.fill("#pace", "0.01")
     page.fill("#min_window", "0")
     page.uncheck("#timer")
@@ -111,12 +111,12 @@ def test_one_human_and_four_bots_play_a_whole_game_by_clicking(browser: Any, ser
     code = page.url.rstrip("/").split("/")[-1]
     rp = ctx.new_page()
     rp.goto(f"{server.base}/t/{code}?replay=1")
-    rp.wait_for_function("document.getElementById('info').textContent.includes('✓')")
+    sync_api.expect(rp.locator("#info")).to_contain_text("✓", timeout=30_000)
     rp.select_option("#question select", "all")
     rp.wait_for_selector(".card.in-hand")  # every hand is shown after the end
     steps = rp.inner_text("#info").split("/")[0].split()[-1]
     rp.click("text=« 10")
-    rp.wait_for_function(f"document.getElementById('info').textContent.includes(' {int(steps) - 10}/')")
+    sync_api.expect(rp.locator("#info")).to_contain_text(f" {int(steps) - 10}/", timeout=30_000)
     shot(rp, "replay.png")
     rp.close()
     # rematch: the same people, a new table, started
@@ -158,7 +158,7 @@ def test_two_humans_in_two_browsers_play_to_the_end(browser: Any, server: Server
     pa.wait_for_selector("#start:not([hidden])")
     assert pb.is_hidden("#start")  # only the host starts
     pa.click(".lobby-seat[data-seat='2'] .add-bot")
-    pb.wait_for_function("document.querySelector(\".lobby-seat[data-seat='2']\").textContent.includes('机器人')")
+    sync_api.expect(pb.locator(".lobby-seat[data-seat='2']")).to_contain_text("机器人", timeout=30_000)
     pa.click("#start")
     pa.wait_for_selector(".seat")
     pb.wait_for_selector(".seat")
@@ -265,3 +265,27 @@ def test_a_timeout_hands_the_seat_to_its_bot_and_a_click_takes_it_back(browser: 
     page.wait_for_selector("#away", state="hidden", timeout=10000)
     page.wait_for_selector("#question button.opt:not([disabled])", timeout=30000)
     click_one(page, random.Random(5))
+
+
+def test_a_table_that_left_memory_sends_the_page_to_its_replay(browser: Any, tmp_path: Path) -> None:
+    """With ``--keep-finished 0`` a table leaves the hall as its game ends: a spectator's page shows the end, then
+    says the table closed with a link to the replay, and stops reconnecting (close code 4410). The host sits at 0
+    and never comes: after ``--abandon-after 0.5`` his bot plays (the spectator is connected by then)."""
+    args = ("--keep-finished", "0", "--abandon-after", "0.5")
+    s = Server(f"sqlite:///{tmp_path / 'gone.db'}", args=args).start()
+    try:
+        host = s.player("host")
+        code = str(s.post("/api/tables", dict(FAST, bots="random", spectators=True), host)["code"])
+        page = page_for(browser, s, "", "en")
+        page.goto(f"{s.base}/t/{code}")
+        s.post(f"/api/tables/{code}/start", {}, host)
+        page.wait_for_selector("#game-view:not([hidden])", timeout=10_000)  # watching while P0 is waited for
+        try:
+            page.wait_for_selector("#status a[href$='?replay=1']", timeout=30_000)
+        finally:
+            shot(page, "table-gone.png")
+        assert "table closed" in page.inner_text("#status") and page.is_visible("#end")  # the end stays shown
+        page.wait_for_timeout(1200)  # no reconnect loop (it would retry after 1 s): the status stays
+        assert "table closed" in page.inner_text("#status") and not page.errors, page.errors
+    finally:
+        s.stop()

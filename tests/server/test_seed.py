@@ -31,8 +31,7 @@ from fengsheng.server.settings import check_settings, config_of
 from fengsheng.server.store import SCHEMA_VERSION, Store
 from fengsheng.server.table import Seat, Table
 from tests.server.conftest import fresh_pg, pg_url_or_skip
-from tests.server.helpers import Client, Server, play_seat, run
-from tests.server.test_tables import Sink
+from tests.server.helpers import Client, Server, Sink, play_seat, run
 
 FAST = {"players": 5, "pace": 0, "min_window": 0, "timer": False}
 

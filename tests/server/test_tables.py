@@ -18,32 +18,9 @@ from fengsheng.server.hall import Hall
 from fengsheng.server.loadgen import leaves
 from fengsheng.server.store import Store
 from fengsheng.server.table import Table
+from tests.server.helpers import Sink
 
 FAST = {"players": 5, "pace": 0, "min_window": 0, "timer": False, "ask": "all"}
-
-
-class Sink:
-    """A connection's far end: every message decoded and merged (``protocol.ClientState``), and checked."""
-
-    def __init__(self, on: Any = None) -> None:
-        self.closed = False
-        self.state = P.ClientState()
-        self.msgs: list[dict[str, Any]] = []
-        self.on = on
-
-    def send(self, data: bytes) -> None:
-        msg = orjson.loads(data)
-        self.msgs.append(msg)
-        self.state.apply(msg)
-        if self.on is not None:
-            self.on(self, msg)
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        self.closed = True
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        return [e for m in self.msgs if m["type"] in ("snapshot", "update") for e in m.get("events", [])]
 
 
 def _table(hall: Hall, humans: int) -> tuple[Table, list[int]]:

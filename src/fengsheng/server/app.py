@@ -4,7 +4,9 @@ The HTTP side is a Starlette ASGI app (routing, static files): small, typed, wel
 do not go through ASGI: ``server.ws.WebSocket`` is uvicorn's websocket protocol (``fengsheng serve`` passes it), and
 the app's lifespan hands it :func:`accept` (docs/scaling.md says why). A request that fails is
 ``{"error": one line}`` with its HTTP status; a websocket message that fails is the protocol's error message, and
-the connection stays open (docs/server.md).
+the connection stays open (docs/server.md). Hostile input is met in ``server.guard`` (names, bodies, query
+parameters, creation limits, security headers, the last-resort 500) and the lobby's lists come a page at a time
+(``server.pages``): docs/server.md, "Limits".
 """
 
 from __future__ import annotations
@@ -13,13 +15,16 @@ import contextlib
 import gc
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -27,8 +32,10 @@ from fengsheng.editions import get_edition
 from fengsheng.errors import FengshengError
 from fengsheng.game import RECORD_VERSION, Game
 from fengsheng.record import verify
+from fengsheng.server import guard as G
 from fengsheng.server import protocol as P
-from fengsheng.server.hall import Hall
+from fengsheng.server.hall import ABANDON_AFTER, KEEP_FINISHED, Hall
+from fengsheng.server.pages import finished_page, hosted_open, tables_page
 from fengsheng.server.settings import LobbyError, config_of
 from fengsheng.server.stats import ratings
 from fengsheng.server.store import Store
@@ -38,7 +45,7 @@ from fengsheng.text import NAMES, card_name, card_text, character_name, edition_
 
 log = logging.getLogger("fengsheng.server")
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 16 * 1024
+MAX_BODY = G.MAX_BODY
 GC_THRESHOLDS = (10_000, 3, 10)  # the cyclic collector's generations (CPython's default: 700, 10, 10)
 
 
@@ -54,32 +61,40 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def _json(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status_code=status)
+def _json(data: Any, status: int = 200) -> Response:
+    return G.JSONAnswer(data, status_code=status)  # orjson, and never a 500 for a name that does not encode
 
 
-def _err(message: str, status: int = 400) -> JSONResponse:
-    return _json({"error": message}, status)
+def _err(message: str, status: int = 400, headers: Mapping[str, str] | None = None) -> Response:
+    return G.JSONAnswer({"error": message}, status_code=status, headers=headers)
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise LobbyError(f"body larger than {MAX_BODY} bytes", 413)
-    if not raw:
-        return {}
-    try:
-        obj = json.loads(raw)
-    except ValueError:
-        raise LobbyError("the body is not JSON") from None
-    if not isinstance(obj, dict):
-        raise LobbyError("the body must be a JSON object")
-    return obj
+    """The request's JSON object: at most ``MAX_BODY`` bytes (``guard.Guard`` refuses a longer one before or while
+    it arrives), strict JSON, at most ``guard.MAX_DEPTH`` deep."""
+    return G.parse_body(await request.body())
 
 
-def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | None = None) -> Starlette:
-    """The app over the database at ``db``; unfinished tables are rebuilt from it at start."""
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (no such path: 404, a method not served: 405) in the API's shape."""
+    if isinstance(exc, HTTPException):
+        return _err(str(exc.detail), exc.status_code, exc.headers)
+    raise exc
+
+
+def create_app(
+    db: str = "sqlite:///fengsheng.db",
+    clock: Callable[[], float] | None = None,
+    keep_finished: float = KEEP_FINISHED,
+    limits: G.Limits | None = None,
+    abandon_after: float = ABANDON_AFTER,
+) -> Starlette:
+    """The app over the database at ``db``; unfinished tables are rebuilt from it at start; a finished table leaves
+    memory ``keep_finished`` seconds after its game ended (``Hall.sweep``); an asked seat without a connection for
+    ``abandon_after`` seconds is played by its bot (``Table.deadline``). ``limits``: how fast players and tables
+    may be created (default: ``$FENGSHENG_LIMITS``, else ``guard.Limits``' defaults)."""
     state: dict[str, Any] = {}
+    lim = limits if limits is not None else G.Limits.from_env()
 
     def hall() -> Hall:
         h: Hall = state["hall"]
@@ -91,12 +106,14 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
         who = hall().store.player_by_token(token) if token else None
         if who is None:
             raise LobbyError("a player token is needed (POST /api/players)", 401)
-        return who
+        return who[0], G.shown(who[1])  # a name an older version stored unchecked, made safe to send
 
     def handler(fn: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
         async def wrapped(request: Request) -> Response:
             try:
                 out = await fn(request)
+            except G.TooMany as exc:
+                return _err(str(exc), exc.status, {"retry-after": str(exc.retry_after)})
             except LobbyError as exc:
                 return _err(str(exc), exc.status)
             return out if isinstance(out, Response) else _json(out)
@@ -126,11 +143,13 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
     # players -----------------------------------------------------------------------------------------------------
     async def new_player(request: Request) -> Any:
         body = await _body(request)
-        nm = body.get("name")
-        if not isinstance(nm, str) or not 1 <= len(nm.strip()) <= 24:
-            raise LobbyError("name must be 1 to 24 characters")
-        pid, token = hall().store.new_player(nm.strip())
-        return {"id": pid, "name": nm.strip(), "token": token}
+        nm = G.check_name(body.get("name"), "name", G.PLAYER_NAME_MAX)
+        addr = G.client_key(request.scope)
+        keys = {"players_ip": addr, "players_ip_day": addr}
+        lim.check("players", keys)
+        pid, token = hall().store.new_player(nm)
+        lim.take(keys)
+        return {"id": pid, "name": nm, "token": token}
 
     async def me(request: Request) -> Any:
         pid, nm = player_of(request)
@@ -142,12 +161,24 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
 
     # tables ------------------------------------------------------------------------------------------------------
     async def list_tables(request: Request) -> Any:
-        return {"tables": [t.public() for t in hall().tables.values() if t.status in ("lobby", "playing")]}
+        return tables_page(hall(), request.query_params)  # newest first, a page at a time
+
+    def table_keys(request: Request, pid: int) -> dict[str, str]:
+        """The creation limits' buckets a new table (or a rematch) of player ``pid`` takes a token from."""
+        addr = G.client_key(request.scope)
+        return {"tables_player": str(pid), "tables_player_day": str(pid), "tables_ip": addr, "tables_ip_day": addr}
 
     async def create_table(request: Request) -> Any:
         pid, nm = player_of(request)
         body = await _body(request)
+        if body.get("name", ""):  # a table's name is optional; not unique (the lobby shows it with the code)
+            body["name"] = G.check_name(body["name"], "the table's name", G.TABLE_NAME_MAX)
+        keys = table_keys(request, pid)
+        lim.check("tables", keys)
+        if not lim.off and hosted_open(hall(), pid) >= lim.open_tables:
+            raise G.TooMany(f"you host {lim.open_tables} open tables already: start or finish one first", 60)
         t = hall().create(pid, body)
+        lim.take(keys)
         t.sit(pid, nm, 0)  # the host sits at seat 0 (and may move)
         t.broadcast()
         return t.public()
@@ -171,8 +202,14 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
             raise LobbyError("on must be true or false")
         t.set_bot(pid, body.get("seat"), on)  # type: ignore[arg-type]
 
+    def _sit(t: Table, pid: int, nm: str, body: dict[str, Any]) -> None:
+        seated = ((s.player, s.name) for s in t.seats if s.kind == "human")
+        if G.seat_taken_by_name(seated, pid, nm):
+            raise LobbyError(f"a player named {nm} already sits at this table: join under another name")
+        t.sit(pid, nm, body.get("seat"))  # type: ignore[arg-type]
+
     async def sit(request: Request) -> Any:
-        return await table_action(request, lambda t, pid, nm, body: t.sit(pid, nm, body.get("seat")))  # type: ignore[arg-type]
+        return await table_action(request, _sit)
 
     async def leave(request: Request) -> Any:
         return await table_action(request, lambda t, pid, nm, body: t.leave(pid))
@@ -186,17 +223,34 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
     async def rematch(request: Request) -> Any:
         pid, _ = player_of(request)
         t = hall().get(request.path_params["code"])
-        return hall().rematch(t, pid).public()
+        keys = table_keys(request, pid)
+        fresh = t.rematch is None  # the first ask makes the new table; the others get it
+        if fresh:
+            lim.check("tables", keys)
+        new = hall().rematch(t, pid)
+        if fresh:
+            lim.take(keys)
+        return new.public()
 
     # replays -----------------------------------------------------------------------------------------------------
     async def replays(request: Request) -> Any:
-        return {"games": hall().store.finished()}
+        return finished_page(hall().store, request.query_params)  # newest first, a page at a time
 
     async def replay(request: Request) -> Any:
         """A finished game at step ``step`` (decisions answered) as seat K saw it, a spectator, or everything
-        (``as=all``), with the stored record verified by the engine (result and event-log digest) first."""
+        (``as=all``), with the stored record verified by the engine (result and event-log digest) first. The query
+        is checked before anything is read: ``as`` a seat's number (ASCII digits), ``spectator`` or ``all``; ``step``
+        at most 6 ASCII digits; ``lang`` ``zh`` or ``en``."""
+        query = request.query_params
+        who = query.get("as", "spectator")
+        if who not in ("spectator", "all") and not (len(who) <= 2 and who.isascii() and who.isdigit()):
+            raise LobbyError("as must be a seat number, spectator or all")  # ``²`` and 5,000 digits were 500s
+        step_asked = G.query_digits(query, "step", -1, 6)
+        lang = query.get("lang", "zh")
+        if lang not in ("zh", "en"):
+            raise LobbyError("lang must be zh or en")
         code = request.path_params["code"]
-        row = hall().store.table_by_code(code.upper())
+        row = hall().store.table_by_code(code.upper()) if G.is_code(code) else None
         if row is None or row.status != "over":
             raise LobbyError("no finished game with that code", 404)
         settings = dict(row.settings)
@@ -217,12 +271,7 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
             verify(rec)
         except FengshengError as exc:
             raise LobbyError(f"the stored game does not verify: {exc}", 500) from None
-        who = request.query_params.get("as", "spectator")
-        lang = request.query_params.get("lang", "zh")
-        try:
-            step = int(request.query_params.get("step", len(row.decisions)))
-        except ValueError:
-            raise LobbyError("step must be an integer") from None
+        step = len(row.decisions) if step_asked < 0 else step_asked
         if not 0 <= step <= len(row.decisions):
             raise LobbyError(f"step must be 0 to {len(row.decisions)}")
         g = Game.new(config, row.seed)
@@ -232,18 +281,18 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
         if who == "all":
             events = [e.full() for e in g.events]
             views = [g.view(s) for s in range(g.n)]
-            lines = render_events(events, lang if lang in ("zh", "en") else "zh", texts)
+            lines = render_events(events, lang, texts)
             return {"steps": len(row.decisions), "step": step, "verified": True, "views": views, "lines": lines}
-        seat = None if who == "spectator" else int(who) if who.isdigit() and int(who) < g.n else -1
-        if seat == -1:
-            raise LobbyError("as must be a seat number, spectator or all")
+        seat = None if who == "spectator" else int(who)
+        if seat is not None and seat >= g.n:
+            raise LobbyError(f"as must be a seat number (0 to {g.n - 1}), spectator or all")
         events = g.events_for(seat)
         return {
             "steps": len(row.decisions),
             "step": step,
             "verified": True,
             "view": g.view(seat),
-            "lines": render_events(events, lang if lang in ("zh", "en") else "zh", texts, viewer=seat),
+            "lines": render_events(events, lang, texts, viewer=seat),
         }
 
     async def stats(request: Request) -> Any:
@@ -318,10 +367,11 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
         tune_gc()
         store = Store(db)
-        h = Hall(store) if clock is None else Hall(store, clock)
+        h = Hall(store, clock or time.monotonic, keep_finished, abandon_after)
         state["hall"] = h
         app.state.hall = h
         h.restore()
+        G.scrub_tables(h.tables.values())  # names an older version stored unchecked: safe to send
         log.info(json.dumps({"event": "started", "db": store.engine.dialect.name}))
         try:
             yield {ACCEPT: accept}  # the lifespan state: server.ws.WebSocket finds the accept hook there
@@ -349,4 +399,9 @@ def create_app(db: str = "sqlite:///fengsheng.db", clock: Callable[[], float] | 
         Route("/api/help", handler(help_data)),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(G.Guard)],  # HTTP only: body limit, security headers, the last-resort 500
+        exception_handlers={HTTPException: _http_error},
+    )

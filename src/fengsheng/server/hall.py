@@ -23,15 +23,26 @@ from fengsheng.server.table import Seat, Table
 
 log = logging.getLogger("fengsheng.server")
 RETRY_COMMIT: Final = 0.5  # seconds before a failed group commit is tried again
+KEEP_FINISHED: Final = 600.0  # seconds a finished table stays in memory (its end shown, a rematch asked for)
+ABANDON_AFTER: Final = 90.0  # seconds an asked seat without a connection waits before its bot plays it
 
 
 class Hall:
     """Every table of this server process, and the store behind them."""
 
-    def __init__(self, store: Store, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float] = time.monotonic,
+        keep_finished: float = KEEP_FINISHED,
+        abandon_after: float = ABANDON_AFTER,
+    ) -> None:
         self.store = store
         self.clock = clock
+        self.keep_finished = keep_finished
+        self.abandon_after = abandon_after
         self.tables: dict[str, Table] = {}
+        self.finished: dict[str, float] = {}  # code -> when its game ended, oldest first (sweep)
         self.finished_hooks: list[Callable[[Table], None]] = []
         self.revocations: dict[int | None, int] = {}  # token revocations per player since start (Conn.epoch)
         self._dirty: dict[int, Table] = {}
@@ -75,11 +86,14 @@ class Hall:
         for row in self.store.load():
             settings = dict(row.settings)
             seats = [Seat(**s) for s in settings.pop("seats", [])]
+            play = settings.pop("play", None)
             t = Table(self, row.id, row.code, settings, row.seed, row.host, row.status, seats)
             self.tables[row.code] = t
             if row.status == "playing":
                 try:
                     t.begin(row.decisions)
+                    if isinstance(play, dict):
+                        t.resume_play(play)
                 except FengshengError as exc:
                     t.failed = f"could not replay: {exc}"
                     log.error(json.dumps({"event": "restore_failed", "table": row.code, "error": str(exc)}))
@@ -88,6 +102,7 @@ class Hall:
         return n
 
     def create(self, host: int | None, raw: dict[str, Any], rematch_of: str | None = None) -> Table:
+        self.sweep()
         settings = check_settings(raw)
         code = new_code(set(self.tables))
         seed = new_seed()  # a rematch too: every game its own 128 bits from the CSPRNG
@@ -164,6 +179,29 @@ class Hall:
     def on_finish(self, t: Table) -> None:
         for hook in self.finished_hooks:
             hook(t)
+        self.finished[t.code] = self.clock()
+        self.sweep()
+
+    def sweep(self) -> int:
+        """Finished tables leave memory ``keep_finished`` seconds after their game ended (each is in the store:
+        replays and stats read it there), their sockets closed with ``P.CLOSE_GONE``; so the hall holds the tables
+        being played and the recent ends, however many games the server has seen. Called when a game ends and when
+        a table is created. Returns how many left."""
+        now, gone = self.clock(), 0
+        for code, at in list(self.finished.items()):
+            if now - at < self.keep_finished:
+                break  # the rest ended later
+            del self.finished[code]
+            t = self.tables.pop(code, None)
+            if t is None:
+                continue
+            for c in list(t.conns):
+                c.close(P.CLOSE_GONE, "the game is over: see its replay")
+            t.release()
+            gone += 1
+        if gone:
+            log.info(json.dumps({"event": "swept", "tables": gone, "left": len(self.tables)}))
+        return gone
 
     async def shutdown(self) -> None:
         """Stop driving (every decision is already stored), tell the clients, close the store."""

@@ -42,6 +42,7 @@ OVER: Final = "over"
 CLOSE_REFUSED: Final = 4401  # at the handshake: unknown or revoked token, no seat at the table, no spectators
 CLOSE_REVOKED: Final = 4403  # the token the socket was opened with has been revoked: a new one must reconnect
 CLOSE_SEAT_CHANGED: Final = 4409  # the seat is no longer its player's (moved, left, taken): reconnect to rebind
+CLOSE_GONE: Final = 4410  # the game is over and its table left memory: it is in the replays (no reconnect)
 
 
 _ORJSON_OPTS: Final = orjson.OPT_NON_STR_KEYS

@@ -98,6 +98,7 @@ class Table:
     saved: int = 0  # decisions in the store
     conns: set[Conn] = field(default_factory=set)
     away: set[int] = field(default_factory=set)
+    offline_since: dict[int, float] = field(default_factory=dict)  # seat -> when its last connection closed
     bank: list[float] = field(default_factory=list)
     recall: dict[int, Recall] = field(default_factory=dict)
     recalled: dict[int, int] = field(default_factory=dict)
@@ -206,7 +207,24 @@ class Table:
         return v
 
     def persist_settings(self) -> None:
-        self.hall.store.save_table(self.id, dict(self.settings, seats=[s.to_dict() for s in self.seats]), self.status)
+        """The settings, the seats and, playing, the seats away and their time banks (``play``): what a restart
+        resumes as it was (:meth:`resume_play`)."""
+        stored = dict(self.settings, seats=[s.to_dict() for s in self.seats])
+        if self.game is not None:
+            stored["play"] = {"away": sorted(self.away), "bank": [round(b, 3) for b in self.bank]}
+        self.hall.store.save_table(self.id, stored, self.status)
+
+    def resume_play(self, play: dict[str, Any]) -> None:
+        """After a restart's replay (:meth:`begin`): the seats away (their bots play on) and the time banks as they
+        were stored, not full banks and everyone back."""
+        assert self.match is not None
+        bank = play.get("bank")
+        if isinstance(bank, list) and len(bank) == len(self.bank):
+            self.bank = [max(0.0, float(b)) for b in bank]
+        for seat in play.get("away", []):
+            if isinstance(seat, int) and 0 <= seat < len(self.seats) and self.seats[seat].kind == "human":
+                self.away.add(seat)
+                self.match.set_player(seat, self.make_bot(seat, "stand-in"))
 
     # lobby -----------------------------------------------------------------------------------------------------
     def sit(self, player: int, name: str, seat: int) -> None:
@@ -353,7 +371,8 @@ class Table:
                 continue
             deadline = self.deadline(d.seat, posed)
             if deadline is not None and now >= deadline:
-                self.timeout(d.seat)
+                timer = self.clock_deadline(d.seat, posed)
+                self.timeout(d.seat, "clock" if timer is not None and now >= timer else "abandoned")
                 continue
             await self._sleep(None if deadline is None else deadline - now)
 
@@ -367,8 +386,11 @@ class Table:
             finally:
                 self._idle = False
         else:
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancel that arrives as the wait
+            # ends (the table's task then never stops: a test awaiting it after cancel() hung so)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), timeout=max(seconds, 0.0))
+                async with asyncio.timeout(max(seconds, 0.0)):
+                    await self.wake.wait()
 
     def _pose(self, d: Decision, now: float) -> Posed:
         """The record of the decision being waited on (new when the decision changed): for a human seat, whether
@@ -398,9 +420,27 @@ class Table:
         return posed
 
     def deadline(self, seat: int, posed: Posed) -> float | None:
+        """When the asked seat is handed to its bot: its clock and bank run out (with the timer), or it has had no
+        connection for ``Hall.abandon_after`` seconds while asked (with or without the timer: nobody waits forever
+        on a player who left; he takes the seat back when he returns)."""
+        clock, gone = self.clock_deadline(seat, posed), self.abandon_deadline(seat, posed)
+        return clock if gone is None else gone if clock is None else min(clock, gone)
+
+    def clock_deadline(self, seat: int, posed: Posed) -> float | None:
+        """When the asked seat's clock and bank run out (with the timer)."""
         if not self.settings["timer"] or not posed.asked:
             return None
         return posed.at + float(self.settings["clock"]) + self.bank[seat]
+
+    def abandon_deadline(self, seat: int, posed: Posed) -> float | None:
+        """When the asked seat, without a connection, is taken to be abandoned."""
+        if not posed.asked or self.online(seat):
+            return None
+        return max(posed.at, self.offline_since.get(seat, posed.at)) + self.hall.abandon_after
+
+    def online(self, seat: int) -> bool:
+        """Whether the seat has an open connection."""
+        return any(c.seat == seat and not c.ws.closed for c in self.conns)
 
     def apply(self, seat: int, option: Any, conn: Conn | None) -> None:
         """A human seat's answer through ``Match.answer`` (checked by the engine; an error goes back to ``conn``)."""
@@ -418,18 +458,24 @@ class Table:
                 used = self.hall.clock() - posed.at - float(self.settings["clock"])
                 if used > 0:
                     self.bank[seat] = max(0.0, self.bank[seat] - used)
+                    self.persist_settings()
             if posed.view is not None and self.settings.get("ask") != "all":
                 recall = self.recall.get(seat)
                 if recall is not None:
                     recall.answered(posed.view, g.history[-1][1])
         self.after_step()
 
-    def timeout(self, seat: int) -> None:
-        """The clock and the bank ran out: the seat's bot plays it (seeing only its view) until its player is back."""
+    def timeout(self, seat: int, why: str = "clock") -> None:
+        """The clock and the bank ran out (``why`` "clock"), or the seat's player left while asked and stayed away
+        ``Hall.abandon_after`` seconds ("abandoned"): the seat's bot plays it (seeing only its view) until its player
+        is back."""
         assert self.match is not None
-        log.info(json.dumps({"event": "timeout", "table": self.code, "seat": seat}))
+        log.info(json.dumps({"event": "timeout", "table": self.code, "seat": seat, "why": why}))
         self.away.add(seat)
+        if why == "clock":
+            self.bank[seat] = 0.0
         self.match.set_player(seat, self.make_bot(seat, "stand-in"))
+        self.persist_settings()
         self.posed = None
         self.broadcast()
         self.wake.set()
@@ -438,6 +484,7 @@ class Table:
         if seat in self.away and self.match is not None:
             self.away.discard(seat)
             self.match.set_player(seat, HUMAN)
+            self.persist_settings()
             self.posed = None
             g = self.game
             if g is not None and g.decision is not None:
@@ -581,7 +628,7 @@ class Table:
             with edition_texts(g.config.character_texts):  # card ids are the table's edition's
                 tree = posed.trees[lang] = tree_dict(d.options, posed.view, d.kind, d.context, LANGS_OF[lang])
         q: dict[str, Any] = {"seq": seq, "kind": kind, "context": d.context, "tree": tree}
-        dl = self.deadline(seat, posed)
+        dl = self.clock_deadline(seat, posed)
         if dl is not None:
             q["seconds"] = round(dl - self.hall.clock(), 1)
             q["clock"] = float(self.settings["clock"])
@@ -607,6 +654,8 @@ class Table:
         conn.home = self
         self.conns.add(conn)
         self._conns_changed += 1
+        if conn.seat is not None and self.offline_since.pop(conn.seat, None) is not None:
+            self.wake.set()  # the seat is back: no longer abandoned (the drive loop recomputes its deadline)
 
     def holds(self, conn: Conn) -> bool:
         """Whether ``conn``'s binding still holds: the one check of every send (``Conn.put``) and every receive
@@ -671,6 +720,10 @@ class Table:
         if conn in self.conns:
             self.conns.discard(conn)
             self._conns_changed += 1
+            seat = conn.seat
+            if seat is not None and self.seats[seat].kind == "human" and not self.online(seat):
+                self.offline_since[seat] = self.hall.clock()
+                self.wake.set()  # the drive loop may now wait on the seat's abandonment (deadline)
 
     def _live(self) -> list[Conn]:
         """The open connections (closed ones are forgotten)."""
@@ -833,6 +886,21 @@ class Table:
         if conn.lang != "none":
             msg["lines"] = render_events(events, conn.lang, g.config.character_texts, viewer=seat)
         conn.put(msg)
+
+    def release(self) -> None:
+        """The table leaves the hall (``Hall.sweep``): drop the game and everything built from it now, rather than
+        when the cyclic collector next runs a full collection (rarely, as the server tunes it: ``app.tune_gc``),
+        so that memory does not climb with the games that finished since."""
+        for c in list(self.conns):
+            c.home = None
+        self.conns.clear()
+        self.game = self.match = self._builder = self.posed = self.task = None
+        self.answer = None
+        self.spec_buffer.clear()
+        self.spec_shown = None
+        self._views.clear()
+        self._views_at = (None, -1, -1)
+        self.recall.clear()
 
     def finish(self) -> None:
         g = self.game

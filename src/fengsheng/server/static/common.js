@@ -12,6 +12,7 @@ const WORDS = {
   min_window: ["响应最短秒数", "Min. response time (s)"],
   create_btn: ["开桌", "Create"], join: ["加入", "Join"], join_btn: ["进入", "Go"],
   open_tables: ["进行中的牌桌", "Open tables"], replays: ["回放", "Replays"], watch: ["观战", "Watch"],
+  newer: ["‹ 较新", "‹ Newer"], older: ["较早 ›", "Older ›"], no_tables: ["暂无牌桌", "No open tables"],
   enter: ["进入", "Enter"], lobby: ["等人", "waiting"], playing: ["对局中", "playing"], over: ["已结束", "over"],
   help: ["帮助", "Help"], away_msg: ["超时：你的座位由机器人代打。", "Time ran out: a bot is playing your seat."],
   take_back: ["收回座位", "Take it back"], table: ["牌桌", "Table"],
@@ -28,7 +29,8 @@ const WORDS = {
   to_lobby: ["回大厅", "Lobby"], replay: ["回放", "Replay"], spectating: ["观战中", "Spectating"],
   dead: ["阵亡", "dead"], lost: ["出局", "lost"], locked: ["被锁定", "locked"], sender: ["发出者", "sender"],
   holder: ["在", "at"], cards_help: ["卡牌", "Cards"], chars_help: ["角色", "Characters"],
-  reconnecting: ["重新连接中……", "Reconnecting…"], seat: ["座位", "Seat"], seq: ["步", "step"],
+  reconnecting: ["重新连接中……", "Reconnecting…"], gone: ["对局已结束，桌子已关闭：请看回放", "The game is over and the table closed: see its replay"],
+  revoked: ["此设备的登录已失效：请刷新页面", "This device's sign-in was revoked: reload the page"], seat: ["座位", "Seat"], seq: ["步", "step"],
   as_seat: ["视角", "As"], everything: ["全部公开", "Everything"], spectator: ["观战者", "Spectator"],
   prev: ["上一步", "Prev"], next: ["下一步", "Next"], verified: ["已校验", "verified"],
 };
@@ -65,7 +67,7 @@ async function api(method, path, body) {
   if (token()) headers.authorization = "Bearer " + token();
   const resp = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await resp.json();
-  if (!resp.ok) throw new Error(data.error || resp.statusText);
+  if (!resp.ok) throw Object.assign(new Error(data.error || resp.statusText), { status: resp.status });
   return data;
 }
 

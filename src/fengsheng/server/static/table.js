@@ -61,7 +61,7 @@ function renderLobby() {
   const host = ME && TABLE.host === ME.id;
   for (const s of TABLE.seats) {
     const row = el("div", { class: "lobby-seat", "data-seat": s.seat }, el("b", {}, seatName(s.seat)), " ");
-    if (s.kind === "human") row.append(s.name + (TABLE.host === s.player ? ` (${t("host")})` : "") + (s.seat === mine ? ` · ${t("you")}` : ""));
+    if (s.kind === "human") row.append(el("bdi", {}, s.name), (TABLE.host === s.player ? ` (${t("host")})` : "") + (s.seat === mine ? ` · ${t("you")}` : ""));
     else if (s.kind === "bot") row.append(`${t("bot")} (${s.name})`);
     else row.append(el("i", {}, t("empty")));
     if (s.kind === "empty") row.append(" ", el("button", { class: "small sit", onclick: () => act("sit", { seat: s.seat }) }, t("sit")));
@@ -86,8 +86,18 @@ async function act(what, body) {
 }
 
 async function pollLobby() {
-  try { TABLE = await api("GET", `/api/tables/${CODE}`); } catch (e) { return; }
+  try { TABLE = await api("GET", `/api/tables/${CODE}`); } catch (e) { if (e.status === 404) tableGone(); return; }
   route();
+}
+
+// The table is not in the server's memory (its game ended a while ago, or never was): stop polling and
+// reconnecting, and point to the replay, where a finished game is.
+function tableGone() {
+  if (POLL) { clearInterval(POLL); POLL = null; }
+  document.getElementById("lobby-view").hidden = true;  // its seats and buttons are of a table that is gone
+  const status = document.getElementById("status");
+  status.textContent = t("gone");
+  status.append(" ", el("a", { href: `/t/${CODE}?replay=1` }, t("replay")));
 }
 
 let POLL = null;
@@ -130,10 +140,16 @@ function connect() {
     document.getElementById("status").textContent = DELAY ? `${t("delayed")} ${DELAY}` : "";
     renderGame();
   };
-  ws.onclose = () => {
+  ws.onclose = (ev) => {
     if (WS !== ws) return;
     WS = null;
-    document.getElementById("status").textContent = t("reconnecting");
+    const status = document.getElementById("status");
+    // the server's close codes (docs/server.md): 4410 the table left memory (its game is in the replays), 4401 and
+    // 4403 refused or revoked (retrying cannot help), 4409 the seat changed hands (reload the table, then rebind)
+    if (ev.code === 4410) { tableGone(); return; }
+    if (ev.code === 4401 || ev.code === 4403) { if (ev.code === 4403) status.textContent = t("revoked"); return; }
+    status.textContent = t("reconnecting");
+    if (ev.code === 4409) { pollLobby(); return; }  // route() reconnects once the table is read again
     setTimeout(() => { if (!WS) connect(); }, 1000);
   };
 }
@@ -183,7 +199,7 @@ function renderSeats(view, extra) {
     if (meta.kind === "human" && !meta.online) tags.push(t("offline"));
     if (s.seat === mine) tags.push(t("you"));
     if (!s.alive) tags.push(s.lost ? t("lost") : t("dead"));
-    const head = el("div", { class: "seat-head" }, el("b", {}, seatName(s.seat)), " ", meta.name || "", tags.length ? el("span", { class: "tags" }, " · " + tags.join(" · ")) : null);
+    const head = el("div", { class: "seat-head" }, el("b", {}, seatName(s.seat)), " ", el("bdi", {}, meta.name || ""), tags.length ? el("span", { class: "tags" }, " · " + tags.join(" · ")) : null);
     const marks = el("span", { class: "marks" });
     if (s.seat === view.current) marks.append(el("span", { title: t("turn") }, "▶"));
     if (tr && tr.holder === s.seat) marks.append(el("span", { class: "mark-transit", title: t("transit") }, "✉"));
@@ -309,7 +325,7 @@ function renderEnd(view) {
   const box = document.getElementById("end-box");
   const r = view.result;
   const rows = view.seats.map((s) => el("tr", { class: r.winners.includes(s.seat) ? "won" : "" },
-    el("td", {}, seatName(s.seat)), el("td", {}, (TABLE.seats[s.seat] || {}).name || ""),
+    el("td", {}, seatName(s.seat)), el("td", {}, el("bdi", {}, (TABLE.seats[s.seat] || {}).name || "")),
     el("td", {}, s.identity !== null && s.identity !== undefined ? nm(s.identity) : "?"), el("td", {}, s.character ? charName(s.character) : ""),
     el("td", {}, r.winners.includes(s.seat) ? "★" : "")));
   const buttons = el("div", { class: "end-buttons" });
