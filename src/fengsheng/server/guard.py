@@ -265,7 +265,7 @@ def dumps(data: Any) -> bytes:
     return json.dumps(clean, ensure_ascii=False, separators=(",", ":"), default=_tuple_like).encode("utf-8")
 
 
-class JSONAnswer(Response):
+class JSONAnswer(Response):  # type: ignore[misc, unused-ignore]  # (Any without the server extra)
     """A JSON answer written by :func:`dumps`."""
 
     media_type = "application/json"

@@ -223,7 +223,7 @@ def _plain(status: int, text: str, retry: bool = False) -> bytes:
     )  # fmt: skip
 
 
-class HTTP(H11Protocol):
+class HTTP(H11Protocol):  # type: ignore[misc, unused-ignore]  # (Any when the server extra is absent)
     """uvicorn's h11 protocol with the limits it lacks (uvicorn times out only the wait between kept-alive requests,
     and any byte stops that clock): the connection is counted (:class:`Gate`) and refused at once beyond its
     limits; a request's headers must come within ``header_timeout`` of the connection (or of the end of the last
@@ -247,7 +247,7 @@ class HTTP(H11Protocol):
         self._answered = False
         self._discarded = 0
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override, unused-ignore]
         entry = gate(self.server_state).enter(address_key(transport.get_extra_info("peername")))
         if isinstance(entry, int):
             self._refuse(transport, entry)
@@ -296,7 +296,7 @@ class HTTP(H11Protocol):
         for name, value in self.headers:
             output += [name, b": ", value, b"\r\n"]
         output.append(b"\r\n")
-        protocol = self.ws_protocol_class(  # type: ignore[call-arg, misc]
+        protocol = self.ws_protocol_class(  # type: ignore[call-arg, misc, unused-ignore]
             config=self.config, server_state=self.server_state, app_state=self.app_state
         )
         slot, self.slot = self.slot, None
