@@ -1,10 +1,11 @@
 """The transport against hostile clients (docs/server.md, "Limits"), over a real server process and raw sockets:
 a ping flood from a client that never reads is stopped with the server's memory bounded (closed by the ping limit,
-or no longer read), a consumer that falls behind past the send buffer is dropped and reconnects, a socket closed for flooding is dropped at its close deadline however it
-keeps sending, slow or silent HTTP connections are closed after the header (body) timeout, connections
-beyond the per-address and total limits are refused, and the first message sent in the segment of the upgrade
-request (or split anyhow) is answered; ``/health`` stays responsive (p99) under each attack. And, in one process,
-whom a connection counts against and how the limits are read from the environment."""
+or no longer read), a consumer that falls behind past the send buffer is dropped and reconnects, a socket closed
+for flooding is dropped at its close deadline however it keeps sending, slow or silent HTTP connections are closed
+after the header (body) timeout, connections beyond the per-address and total limits are refused, and the first
+message sent in the segment of the upgrade request (or split anyhow) is answered; ``/health`` stays responsive
+(p99) under each attack. And, in one process, whom a connection counts against and how the limits are read from
+the environment."""
 
 from __future__ import annotations
 
@@ -485,7 +486,7 @@ def test_the_first_message_after_the_upgrade_is_answered_however_the_bytes_are_s
     sock.close()
 
 
-# 7. the limits themselves ----------------------------------------------------------------------------------------------
+# 7. the limits themselves ---------------------------------------------------------------------------------------------
 def test_limits_are_counted_per_address_and_set_from_the_environment() -> None:
     """Whom a connection counts against (an IPv4 address; an IPv6 address's /64, so that a client cannot pass the
     limit by changing addresses within its own prefix; an IPv4-mapped one as IPv4), and ``$FENGSHENG_TRANSPORT_LIMITS``

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
 import orjson
+from starlette.requests import ClientDisconnect
 from starlette.responses import Response
 
 from fengsheng.server.settings import LobbyError
@@ -486,6 +487,8 @@ class Guard:
         except BodyTooLarge as exc:
             if not state["started"]:
                 await _answer(sending, 413, str(exc), close=True)
+        except ClientDisconnect:  # the client left mid-body (or its body timed out): nobody to answer, no bug
+            log.info("client left: %s %r", scope.get("method"), scope.get("path"))
         except Exception:
             log.exception("internal error: %s %r", scope.get("method"), scope.get("path"))
             if not state["started"]:

@@ -28,7 +28,8 @@ Against hostile clients (each bound is a field of :class:`Limits`):
 * a websocket that answers no keepalive ping (uvicorn's ``ws_ping_interval``, ``ws_ping_timeout``) is closed;
 * :class:`HTTP`: every connection (HTTP or websocket) is counted per client address and in all, and refused at
   once beyond ``per_address`` (429) or ``connections`` (503); a request whose headers (``header_timeout``) or body
-  (``body_timeout``) do not come in time is answered 408 and closed; and the bytes that came after an upgrade request in the same read are handed to the websocket (uvicorn drops them).
+  (``body_timeout``) do not come in time is answered 408 and closed; and the bytes that came after an upgrade
+  request in the same read are handed to the websocket (uvicorn drops them).
 """
 
 from __future__ import annotations
