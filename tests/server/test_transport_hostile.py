@@ -44,9 +44,8 @@ def serving(tmp_path: Path, **limits: float) -> Iterator[Server]:
     finally:
         server.stop()
     log = server.log.read_text()
-    # a request whose body never came ends in Starlette's ClientDisconnect, which the app does not catch (its log
-    # line is the app's business): every other traceback is a failure
-    assert log.count("Traceback") == log.count("starlette.requests.ClientDisconnect"), log[-3000:]
+    # a request whose body never came ends in Starlette's ClientDisconnect, which the guard logs in one line
+    assert "Traceback" not in log, log[-3000:]
 
 
 def rss(server: Server) -> int:
