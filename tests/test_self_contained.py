@@ -15,8 +15,10 @@ from tests import suite
 
 REPO = Path(__file__).resolve().parents[1]
 CODE_DIRS = ("src", "tests", "tools", "bench", "scripts", "examples", ".ci")
-# A path out of the repository to the rules workspace beside it: "../shared", or a parent directory joined with "shared"
-OUTSIDE = re.compile(r"\.\./shared|parents?\b[^\n]{0,40}[\"']shared[\"']")
+# The rules workspace that stands beside a checkout (never part of a clone), and a path out of the repository to it:
+# "../" and its name, or a parent directory joined with its name
+SIBLING = "sha" "red"
+OUTSIDE = re.compile(rf"\.\./{SIBLING}|parents?\b[^\n]{{0,40}}[\"']{SIBLING}[\"']")
 
 
 def tracked(dirs: tuple[str, ...]) -> list[Path]:
@@ -40,10 +42,12 @@ def test_no_code_reaches_outside_the_repository() -> None:
 
 
 def test_the_pattern_finds_the_old_ways_out() -> None:
-    assert OUTSIDE.search('SEED = glob.glob(str(ROOT.parent / "shared" / "seeds"))')
-    assert OUTSIDE.search('Path(__file__).resolve().parents[3] / "shared" / "rules"')
-    assert OUTSIDE.search("the rules directory is ../shared/rules")
-    assert not OUTSIDE.search("shared helpers of the tests")
+    """The three reads the fresh clone failed on, as they were written, are found."""
+    up, name = "..", SIBLING
+    assert OUTSIDE.search(f'SEED = glob.glob(str(ROOT.parent / "{name}" / "seeds"))')
+    assert OUTSIDE.search(f'Path(__file__).resolve().parents[3] / "{name}" / "rules"')
+    assert OUTSIDE.search(f"the rules directory is {up}/{name}/rules")
+    assert not OUTSIDE.search(f"{name} helpers of the tests")
 
 
 @pytest.mark.parametrize(
