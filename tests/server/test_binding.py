@@ -382,7 +382,7 @@ class Model:
                     self.seats[old] = None
                 self.seats[seat] = pid
 
-            self.lobby_op(lambda: t.sit(pid, "p", seat), sit)
+            self.lobby_op(lambda: t.sit(pid, f"p{pid}", seat), sit)
         elif kind == "leave" and (old := self.seat_of(pid)) is not None:
             self.lobby_op(lambda: t.leave(pid), lambda: self.seats.__setitem__(old, None))
         elif kind == "bot":

@@ -33,6 +33,7 @@ from fengsheng.match import HUMAN, Match
 from fengsheng.server import protocol as P
 from fengsheng.server.conn import Conn
 from fengsheng.server.draws import bot_seed
+from fengsheng.server.guard import seat_taken_by_name
 from fengsheng.server.settings import DEFAULT_MIN_WINDOW, LobbyError, config_of
 from fengsheng.server.stats import dealt_identities
 from fengsheng.text import edition_texts, render_events
@@ -234,6 +235,8 @@ class Table:
             raise LobbyError(f"seat must be 0 to {len(self.seats) - 1}")
         if self.seats[seat].kind != "empty":
             raise LobbyError(f"seat {seat} is taken")
+        if seat_taken_by_name(((s.player, s.name) for s in self.seats if s.kind == "human"), player, name):
+            raise LobbyError(f"a player named {name} already sits at this table: join under another name")
         old = self.seat_of(player)
         if old is not None:
             self.seats[old] = Seat()
